@@ -1,0 +1,247 @@
+"""``dpsco-ref``: run the checks, show coverage, show one entry.
+
+    dpsco-ref verify [--profile quick|full] [--source 000] [--id GLOB] [--jobs N] [--json PATH] [--markdown PATH]
+    dpsco-ref specs [--source S]
+    dpsco-ref show ID
+
+Exit status: 0, or 1 when a check FAILED (an unexpected failure or a verdict that drifted from the spec),
+2 on bad arguments (one line on stderr, no traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from . import framework, report
+from .specs import REPO_ROOT, SEEDS_DIR, SpecError, is_test_node, load_specs, resolve_dotted, pytest_node_exists
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, no usage dump
+        sys.stderr.write(f"dpsco-ref: error: {message}\n")
+        raise SystemExit(2)
+
+
+def _progress_printer(stream=sys.stderr):
+    tty = stream.isatty()
+    state = {"last": -1}
+
+    def show(r, k, n):
+        width = 30
+        done = int(width * k / max(n, 1))
+        bar = "#" * done + "." * (width - done)
+        msg = f"[{bar}] {k}/{n} {r.verdict:<11} {r.id}"
+        if tty:
+            stream.write("\r" + msg[:150].ljust(150))
+            if k == n:
+                stream.write("\n")
+        else:
+            pct = 10 * k // max(n, 1)
+            if pct != state["last"] or r.verdict == "FAILED":
+                state["last"] = pct
+                stream.write(msg + "\n")
+        stream.flush()
+
+    return show
+
+
+def _positive_int(s: str) -> int:
+    try:
+        v = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs must be a positive integer, got {s!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"--jobs must be a positive integer, got {s!r}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="dpsco-ref", description="Reference implementations and checks of DP-SCO papers.")
+    sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
+    v = sub.add_parser("verify", help="run the checks and write the report")
+    v.add_argument("--profile", choices=framework.PROFILES, default="quick")
+    v.add_argument("--source", help="only this source (core, 000, 001, 002, 004, 003_chNN)")
+    v.add_argument("--id", dest="pattern", help="only checks whose id or spec id matches this glob")
+    v.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (default 1)")
+    v.add_argument("--json", type=Path, help="also write the results as JSON here")
+    v.add_argument("--markdown", type=Path, help="Markdown report path (default reports/verify.md)")
+    v.add_argument("--no-report", action="store_true", help="do not write the Markdown report")
+    s = sub.add_parser("specs", help="coverage table of the spec registry")
+    s.add_argument("--source", help="only this source")
+    s.add_argument("--list", action="store_true", help="list every entry with its recorded verdict")
+    sh = sub.add_parser("show", help="one spec entry: statement, source lines, code, checks, verdict")
+    sh.add_argument("id")
+    sh.add_argument("--no-run", action="store_true", help="do not run the entry's checks")
+    return p
+
+
+def _load_specs_or_exit():
+    try:
+        return load_specs()
+    except SpecError as e:
+        sys.stderr.write(f"dpsco-ref: spec error: {e}\n")
+        raise SystemExit(2)
+
+
+def cmd_verify(a) -> int:
+    specs = _load_specs_or_exit()
+    known_sources = {e.source_key for e in specs.values()} | {e.id.split(".")[0] for e in specs.values()}
+    if a.source and a.source not in known_sources:
+        sys.stderr.write(f"dpsco-ref: error: --source {a.source!r} is not a known source; known: {sorted(known_sources)}\n")
+        return 2
+    ids = framework.select(a.profile, a.source, a.pattern)
+    if not ids:
+        sys.stderr.write("dpsco-ref: error: no check matches the selection\n")
+        return 2
+    out_md = a.markdown or (Path("reports") / ("verify.md" if a.profile == "quick" else f"verify-{a.profile}.md"))
+    artifact_dir = None
+    if a.profile == "full" and not a.no_report:
+        artifact_dir = str((out_md.parent / "figures").resolve())
+    t0 = time.perf_counter()
+    if a.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=a.jobs) as ex:
+            results = framework.run_checks(ids, a.profile, ex, artifact_dir, _progress_printer())
+    else:
+        results = framework.run_checks(ids, a.profile, None, artifact_dir, _progress_printer())
+    wall = time.perf_counter() - t0
+    statuses = report.entry_statuses(specs, results)
+    results = report.apply_drift(results, statuses)
+    print(report.summary_table(results, specs))
+    failed = [r for r in results if r.verdict == "FAILED"]
+    for r in failed:
+        first = (r.details or r.computed).strip().splitlines()
+        print(f"FAILED {r.id}: {first[-1] if first else ''}")
+    errata = sum(1 for st in statuses.values() if st.computed == "ERRATUM")
+    print(f"{len(results)} results, {errata} entries with errata, {len(failed)} failed; wall time {wall:.1f} s")
+    if not a.no_report:
+        out_md.parent.mkdir(parents=True, exist_ok=True)
+        rel = Path(os.path.relpath(artifact_dir, out_md.parent)) if artifact_dir else None
+        out_md.write_text(report.markdown_report(results, specs, a.profile, wall, rel), encoding="utf-8")
+        print(f"report: {out_md}")
+    if a.json:
+        report.write_json(results, a.json)
+        print(f"json: {a.json}")
+    return 1 if failed else 0
+
+
+def _impl_ok(path: str) -> bool:
+    try:
+        return callable(resolve_dotted(path))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def cmd_specs(a) -> int:
+    specs = _load_specs_or_exit()
+    reg = framework.discover()
+    rows: dict[str, Counter] = {}
+    for e in specs.values():
+        if a.source and e.source_key != a.source:
+            continue
+        c = rows.setdefault(e.source_key, Counter())
+        c[e.table] += 1
+        if e.implemented_by and all(_impl_ok(p) for p in e.implemented_by):
+            c[f"{e.table}_impl"] += 1
+        if e.checked_by and all((pytest_node_exists(x) if is_test_node(x) else x in reg) for x in e.checked_by):
+            c[f"{e.table}_chk"] += 1
+        c[e.verdict] += 1
+    if not rows:
+        sys.stderr.write(f"dpsco-ref: error: no spec entries for source {a.source!r}\n")
+        return 2
+    vs = [v.value for v in framework.Verdict if v is not framework.Verdict.FAILED]
+    head = f"{'source':<10}{'algs':>6}{'impl':>6}{'chkd':>6}{'stmts':>7}{'chkd':>6}" + "".join(f"{v[:6]:>8}" for v in vs)
+    print(head)
+    print("-" * len(head))
+    for src in sorted(rows):
+        c = rows[src]
+        print(f"{src:<10}{c['algorithm']:>6}{c['algorithm_impl']:>6}{c['algorithm_chk']:>6}{c['statement']:>7}"
+              f"{c['statement_chk']:>6}" + "".join(f"{c[v]:>8}" for v in vs))
+    if a.list:
+        for e in sorted(specs.values(), key=lambda e: e.id):
+            if not a.source or e.source_key == a.source:
+                print(f"{e.id:<40} {e.verdict:<12} {e.title}")
+    return 0
+
+
+def _seed_excerpt(src: str, max_lines: int = 25) -> str:
+    if src.startswith("ref:"):
+        return src
+    fname, _, rng = src.partition(":")
+    a, _, b = rng.partition("-")
+    a, b = int(a), int(b or a)
+    p = SEEDS_DIR / fname
+    if not p.is_file():
+        return f"({p} not present)"
+    lines = p.read_text(encoding="utf-8", errors="replace").splitlines()[a - 1:b]
+    more = f"\n    ... ({len(lines) - max_lines} more lines)" if len(lines) > max_lines else ""
+    return "\n".join(f"    {a + i:>5}  {ln[:160]}" for i, ln in enumerate(lines[:max_lines])) + more
+
+
+def cmd_show(a) -> int:
+    specs = _load_specs_or_exit()
+    e = specs.get(a.id)
+    if e is None:
+        near = [k for k in specs if a.id in k][:10]
+        sys.stderr.write(f"dpsco-ref: error: no spec entry {a.id!r}" + (f"; did you mean {near}?" if near else "") + "\n")
+        return 2
+    print(f"{e.id} — {e.title}  [{e.kind}, {e.check_class}; spec {e.file}]")
+    print(f"\nStatement:\n  {e.statement}")
+    for s in e.source:
+        print(f"\nSource {s}:\n{_seed_excerpt(s)}")
+    print("\nImplemented by:")
+    for path in e.implemented_by:
+        try:
+            obj = resolve_dotted(path)
+            f = inspect.getsourcefile(obj)
+            line = inspect.getsourcelines(obj)[1]
+            print(f"  {path}  ({os.path.relpath(f, REPO_ROOT)}:{line})")
+        except Exception as ex:  # noqa: BLE001
+            print(f"  {path}  (NOT IMPORTABLE: {ex})")
+    print(f"\nRecorded verdict: {e.verdict}")
+    if e.erratum:
+        print(f"Erratum: {e.erratum}")
+    if e.corrected:
+        print(f"Corrected: {e.corrected}")
+    if e.skip_reason:
+        print(f"Skip reason: {e.skip_reason}")
+    if e.notes:
+        print(f"Notes: {e.notes}")
+    reg = framework.discover()
+    print("\nChecked by:")
+    for c in e.checked_by:
+        if is_test_node(c):
+            print(f"  {c}  (pytest{'' if pytest_node_exists(c) else ', MISSING'})")
+        elif c not in reg:
+            print(f"  {c}  (MISSING check)")
+        elif a.no_run:
+            print(f"  {c}  ({reg[c].profile} profile, {reg[c].module})")
+        else:
+            r = framework.run_one(c, "full" if reg[c].profile == "full" else "quick")
+            print(f"  {c}: {r.verdict} in {r.seconds:.2f}s — margin {report._fmt_margin(r.margin)}")
+            for label, val in (("claimed", r.claimed), ("computed", r.computed), ("precision", r.precision),
+                               ("counterexample", r.counterexample), ("details", r.details)):
+                if val:
+                    print(f"      {label}: {val[:800]}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = build_parser()
+    a = p.parse_args(argv)
+    if a.cmd is None:
+        a = p.parse_args(["verify"])
+    try:
+        return {"verify": cmd_verify, "specs": cmd_specs, "show": cmd_show}[a.cmd](a)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Shared primitives used by several documents."""
