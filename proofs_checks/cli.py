@@ -3,6 +3,7 @@
     dpsco-ref verify [--profile quick|full] [--source 000] [--id GLOB] [--jobs N] [--json PATH] [--markdown PATH]
     dpsco-ref specs [--source S]
     dpsco-ref show ID
+    dpsco-ref oracle module:function --against SPEC_ID [--mode draws|law|both]
 
 Exit status: 0, or 1 when a check FAILED (an unexpected failure or a verdict that drifted from the spec),
 2 on bad arguments (one line on stderr, no traceback).
@@ -77,6 +78,17 @@ def build_parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("show", help="one spec entry: statement, source lines, code, checks, verdict")
     sh.add_argument("id")
     sh.add_argument("--no-run", action="store_true", help="do not run the entry's checks")
+    o = sub.add_parser("oracle", help="test a candidate implementation against a reference algorithm")
+    o.add_argument("candidate", help="the candidate as module:function")
+    o.add_argument("--against", required=True, help="spec id of the reference algorithm (an oracle target)")
+    o.add_argument("--mode", choices=("draws", "law", "both"), default="both")
+    o.add_argument("--cases", type=_positive_int, default=25, help="input sets for the draw-for-draw mode")
+    o.add_argument("--n-samples", type=_positive_int, default=4000, help="samples per side in the in-law mode")
+    o.add_argument("--atol", type=float, default=0.0)
+    o.add_argument("--rtol", type=float, default=0.0)
+    o.add_argument("--ulps", type=int, default=None)
+    o.add_argument("--alpha", type=float, default=1e-6, help="false-failure probability of the in-law test")
+    o.add_argument("--seed", type=int, default=0)
     return p
 
 
@@ -232,13 +244,61 @@ def cmd_show(a) -> int:
     return 0
 
 
+def cmd_oracle(a) -> int:
+    import importlib
+
+    from reference.oracle import Oracle, Tolerance, all_targets
+
+    mod, sep, fn = a.candidate.partition(":")
+    if not sep or not mod or not fn:
+        sys.stderr.write(f"dpsco-ref: error: candidate must be module:function, got {a.candidate!r}\n")
+        return 2
+    try:
+        cand = getattr(importlib.import_module(mod), fn)
+    except (ImportError, AttributeError) as e:
+        sys.stderr.write(f"dpsco-ref: error: cannot load candidate {a.candidate!r}: {e}\n")
+        return 2
+    targets = all_targets()
+    if a.against not in targets:
+        sys.stderr.write(f"dpsco-ref: error: --against {a.against!r} is not an oracle target; known: {sorted(targets)}\n")
+        return 2
+    try:
+        tol = Tolerance(a.atol, a.rtol, a.ulps)
+    except ValueError as e:
+        sys.stderr.write(f"dpsco-ref: error: {e}\n")
+        return 2
+    if not (0 < a.alpha < 1):
+        sys.stderr.write(f"dpsco-ref: error: --alpha must be in (0, 1), got {a.alpha}\n")
+        return 2
+    orc = Oracle(seed=a.seed)
+    bad = 0
+    if a.mode in ("draws", "both"):
+        res = orc.check_draws(cand, a.against, n_cases=a.cases, tol=tol)
+        nbad = sum(not r.ok for _, r in res)
+        bad += nbad
+        print(f"draw-for-draw: {len(res) - nbad}/{len(res)} input sets agree")
+        for inp, r in res:
+            if not r.ok:
+                print(f"  differs: {r.message}")
+                break
+    if a.mode in ("law", "both"):
+        res = orc.check_law(cand, a.against, n_samples=a.n_samples, alpha=a.alpha)
+        nbad = sum(not r.ok for _, r in res)
+        bad += nbad
+        print(f"in law: {len(res) - nbad}/{len(res)} input sets agree (false-failure <= {a.alpha:g})")
+        for _, r in res:
+            print(f"  {r.message}")
+    print("PASS" if not bad else "FAIL")
+    return 1 if bad else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = build_parser()
     a = p.parse_args(argv)
     if a.cmd is None:
         a = p.parse_args(["verify"])
     try:
-        return {"verify": cmd_verify, "specs": cmd_specs, "show": cmd_show}[a.cmd](a)
+        return {"verify": cmd_verify, "specs": cmd_specs, "show": cmd_show, "oracle": cmd_oracle}[a.cmd](a)
     except KeyboardInterrupt:
         return 130
 

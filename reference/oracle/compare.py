@@ -1,0 +1,252 @@
+"""Comparing a candidate implementation with the reference: draw for draw, and in law.
+
+Draw for draw
+    Both functions get the same inputs and the same pre-drawn randomness (the reference's ``noise=`` / ``draws=``
+    / ``u=`` keywords); their outputs must agree within a stated tolerance (absolute, relative, or in ULPs).
+    Iterative algorithms that accept ``trace=`` (a list the function appends its iterates to) are compared step by
+    step and the first divergent step is reported.
+
+In law
+    The candidate draws its own randomness.  ``n`` outputs of each are compared by two-sample Kolmogorov–Smirnov
+    tests on ``k`` random 1-D projections (plus every coordinate when the output has at most 64), with a Bonferroni
+    correction: under the null (same law) the probability that the test rejects is at most ``alpha``
+    (the KS p-value is exact or conservative).  When the reference knows the exact mean and covariance of its
+    output, a Chebyshev bound (no distributional assumption) compares the candidate's sample mean to it too.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+
+# --------------------------------------------------------------------------------------------
+# flattening outputs
+# --------------------------------------------------------------------------------------------
+
+def flatten_output(out: Any) -> np.ndarray:
+    """A 1-D float vector from a scalar, an array, a tuple/list of arrays, a dict or a dataclass of arrays."""
+    if out is None:
+        return np.zeros(0)
+    if isinstance(out, (int, float, np.floating, np.integer, bool, np.bool_)):
+        return np.array([float(out)])
+    if isinstance(out, np.ndarray):
+        return np.asarray(out, dtype=float).ravel()
+    if isinstance(out, Mapping):
+        return np.concatenate([flatten_output(out[k]) for k in sorted(out)]) if out else np.zeros(0)
+    if hasattr(out, "__dataclass_fields__"):
+        return np.concatenate([flatten_output(getattr(out, k)) for k in out.__dataclass_fields__]) \
+            if out.__dataclass_fields__ else np.zeros(0)
+    if isinstance(out, (list, tuple)):
+        parts = [flatten_output(o) for o in out]
+        return np.concatenate(parts) if parts else np.zeros(0)
+    return np.asarray(out, dtype=float).ravel()
+
+
+# --------------------------------------------------------------------------------------------
+# tolerances
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Tolerance:
+    """``|a - b| <= atol + rtol*|b|`` elementwise, and (if ``ulps`` is set) at most ``ulps`` float64 ULPs apart.
+
+    The default (all zero) demands bit-identical outputs.
+    """
+
+    atol: float = 0.0
+    rtol: float = 0.0
+    ulps: int | None = None
+
+    def __post_init__(self):
+        for name in ("atol", "rtol"):
+            v = getattr(self, name)
+            if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
+                raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
+        if self.ulps is not None and (not isinstance(self.ulps, int) or self.ulps < 0):
+            raise ValueError(f"ulps must be a non-negative integer or None, got {self.ulps!r}")
+
+    def close(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        a = np.asarray(a, dtype=float)
+        b = np.asarray(b, dtype=float)
+        same = (a == b) | (np.isnan(a) & np.isnan(b))
+        if self.ulps is not None:
+            return same | (ulp_distance(a, b) <= self.ulps)
+        return same | (np.abs(a - b) <= self.atol + self.rtol * np.abs(b))
+
+
+def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Number of representable float64 values between a and b (0 when equal)."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+
+    def ordered(x):
+        i = x.view(np.int64)
+        return np.where(i < 0, np.int64(-0x8000000000000000) - i, i)
+
+    return np.abs(ordered(np.ascontiguousarray(a)) - ordered(np.ascontiguousarray(b))).astype(float)
+
+
+# --------------------------------------------------------------------------------------------
+# draw-for-draw
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class DrawComparison:
+    ok: bool
+    max_abs_error: float
+    max_ulps: float
+    n_values: int
+    first_divergent_step: int | None = None   # index into the trace, when traces were compared
+    divergent_field: str | None = None
+    message: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+def _accepts(fn: Callable, name: str) -> bool:
+    import inspect
+
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return False
+    return name in sig.parameters or any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
+
+
+def _trace_item_vector(item: Any) -> dict[str, np.ndarray]:
+    if isinstance(item, Mapping):
+        return {str(k): flatten_output(v) for k, v in item.items()}
+    return {"value": flatten_output(item)}
+
+
+def compare_draws(reference: Callable, candidate: Callable, inputs: Mapping[str, Any], draws: Mapping[str, Any],
+                  tol: Tolerance = Tolerance(), output: Callable[[Any], np.ndarray] = flatten_output,
+                  use_trace: bool = True) -> DrawComparison:
+    """Run both on the same inputs and pre-drawn randomness; compare outputs (and traces, when both keep one).
+
+    Preconditions: ``reference(**inputs, **draws)`` is deterministic given ``draws`` (the reference convention);
+    ``candidate`` takes the same keywords (``rng`` is passed as ``None`` to both when it is among ``inputs``).
+    Postcondition: ``ok`` iff every output value is within ``tol``; ``first_divergent_step`` is the first trace
+    index whose values differ beyond ``tol`` (None when traces were not both kept or agree).
+    """
+    kw = dict(inputs)
+    kw.update(draws)
+    ref_trace: list | None = [] if use_trace and _accepts(reference, "trace") else None
+    cand_trace: list | None = [] if (ref_trace is not None and _accepts(candidate, "trace")) else None
+    r_out = reference(**kw, **({"trace": ref_trace} if ref_trace is not None else {}))
+    c_out = candidate(**kw, **({"trace": cand_trace} if cand_trace is not None else {}))
+    a, b = output(r_out), output(c_out)
+    if a.shape != b.shape:
+        return DrawComparison(False, math.inf, math.inf, a.size,
+                              message=f"output sizes differ: reference {a.size}, candidate {b.size}")
+    close = tol.close(b, a)
+    err = float(np.max(np.abs(a - b))) if a.size else 0.0
+    ulp = float(np.max(ulp_distance(a, b))) if a.size else 0.0
+    step = fieldname = None
+    if ref_trace is not None and cand_trace is not None:
+        for t, (ri, ci) in enumerate(zip(ref_trace, cand_trace)):
+            rv, cv = _trace_item_vector(ri), _trace_item_vector(ci)
+            for key in rv:
+                if key not in cv or rv[key].shape != cv[key].shape or not np.all(tol.close(cv[key], rv[key])):
+                    step, fieldname = t, key
+                    break
+            if step is not None:
+                break
+        if step is None and len(ref_trace) != len(cand_trace):
+            step, fieldname = min(len(ref_trace), len(cand_trace)), "<trace length>"
+    ok = bool(np.all(close))
+    msg = "identical within tolerance" if ok else (
+        f"{int(np.sum(~close))}/{a.size} output values differ; max |diff| = {err:.3g} ({ulp:.0f} ULPs)")
+    if step is not None:
+        msg += f"; first divergent trace step {step} (field {fieldname!r})"
+    return DrawComparison(ok, err, ulp, int(a.size), step, fieldname, msg)
+
+
+# --------------------------------------------------------------------------------------------
+# in law
+# --------------------------------------------------------------------------------------------
+
+@dataclass
+class LawComparison:
+    ok: bool
+    alpha: float                      # declared false-failure probability (same law, test rejects)
+    n_tests: int
+    min_p_value: float
+    worst_direction: int
+    ks_statistic: float
+    mean_check: str = ""
+    details: dict = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @property
+    def message(self) -> str:
+        verdict = "same law not rejected" if self.ok else "DIFFERENT LAW"
+        return (f"{verdict}: min KS p-value {self.min_p_value:.3g} over {self.n_tests} projections "
+                f"(reject below {self.alpha / self.n_tests:.3g}; false-failure <= {self.alpha:g}); "
+                f"KS D = {self.ks_statistic:.4f}. {self.mean_check}")
+
+
+def _directions(dim: int, k: int, rng: np.random.Generator) -> np.ndarray:
+    dirs = [np.eye(dim)[i] for i in range(dim)] if dim <= 64 else []
+    g = rng.standard_normal((k, dim))
+    g /= np.linalg.norm(g, axis=1, keepdims=True)
+    return np.vstack(dirs + [g]) if dirs else g
+
+
+def compare_samples(ref: np.ndarray, cand: np.ndarray, alpha: float = 1e-6, n_projections: int = 8,
+                    rng: np.random.Generator | None = None, exact_mean: np.ndarray | None = None,
+                    exact_cov: np.ndarray | None = None) -> LawComparison:
+    """Two-sample test of ``ref`` (n1 × dim) against ``cand`` (n2 × dim); false-failure probability <= alpha.
+
+    For each direction the two-sample KS statistic D is turned into a rigorous p-value by the triangle
+    inequality D <= D1 + D2 (each sample against the common law F) and the one-sample DKW inequality with
+    Massart's constant, P(D_i >= s) <= 2 exp(-2 n_i s^2), split at s = t sqrt(n2)/(sqrt(n1)+sqrt(n2)):
+    ``p <= 4 exp(-2 t^2 n1 n2 / (sqrt(n1)+sqrt(n2))^2)``, valid for every law (continuous or not) and every n.
+    The directions' tests are combined by Bonferroni.  With ``exact_mean``/``exact_cov`` of the reference law,
+    the candidate's sample mean is also
+    checked with Chebyshev's inequality along each tested direction (alpha split in half between the two parts).
+    """
+    from scipy import stats
+
+    if not (0 < alpha < 1):
+        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
+    ref = np.atleast_2d(np.asarray(ref, dtype=float))
+    cand = np.atleast_2d(np.asarray(cand, dtype=float))
+    if ref.shape[0] == 1 and ref.ndim == 2 and ref.shape[1] > 1 and cand.shape[0] == 1:
+        ref, cand = ref.T, cand.T
+    if ref.shape[1] != cand.shape[1]:
+        raise ValueError(f"sample dimensions differ: reference {ref.shape[1]}, candidate {cand.shape[1]}")
+    rng = rng or np.random.default_rng(0)
+    dirs = _directions(ref.shape[1], n_projections, rng)
+    a_ks = alpha / 2 if exact_mean is not None else alpha
+    m = len(dirs)
+    n1, n2 = ref.shape[0], cand.shape[0]
+    n_eff = n1 * n2 / (math.sqrt(n1) + math.sqrt(n2)) ** 2
+    pmin, worst, dworst = 1.0, -1, 0.0
+    for j, u in enumerate(dirs):
+        d = stats.ks_2samp(ref @ u, cand @ u).statistic
+        p = min(1.0, 4.0 * math.exp(-2.0 * n_eff * d * d))  # rigorous: DKW-Massart on each sample
+        if p < pmin or worst < 0:
+            pmin, worst, dworst = p, j, float(d)
+    ok = pmin >= a_ks / m
+    mean_msg = ""
+    if exact_mean is not None:
+        exact_mean = np.asarray(exact_mean, dtype=float).ravel()
+        cov = np.asarray(exact_cov, dtype=float) if exact_cov is not None else None
+        if cov is None:
+            raise ValueError("exact_cov is required with exact_mean (Chebyshev needs the variance)")
+        worst_ratio = 0.0
+        for u in dirs:
+            var = float(u @ cov @ u)
+            dev = abs(float(np.mean(cand @ u)) - float(exact_mean @ u))
+            radius = math.sqrt(var / (n2 * (alpha / 2) / m)) if var > 0 else 0.0
+            worst_ratio = max(worst_ratio, dev / radius if radius > 0 else (0.0 if dev == 0 else math.inf))
+        ok = ok and worst_ratio <= 1.0
+        mean_msg = f"Mean vs exact (Chebyshev): worst |dev|/radius = {worst_ratio:.3g} (must be <= 1)."
+    return LawComparison(ok, alpha, m, pmin, worst, dworst, mean_msg)
