@@ -1,0 +1,282 @@
+"""The Lipschitzian extension f_L = f [] L||.||  (Def. 2.5, eq. (2), 001 L118-122; Lemma 2.1, L126-146).
+
+    f_L(x) = inf_y { f(y) + L ||x - y||_2 }.
+
+Reusable primitive (candidate for ``reference.core``): a generic value / gradient / argmin oracle by
+prox-bisection, closed forms for the quadratic and least-squares losses (Huber), and per-sample loss
+families used by the algorithms of document 001.
+
+Facts (checked in tests/interpolation/test_lipschitz_extension.py): f_L is L-Lipschitz and convex
+(Lemma 2.1(1,2)); f_L <= f with equality where ||grad f|| <= L (Lemma 2.1(3,4)); f_L is H-smooth when f
+is (conjugate (f [] L||.||)* = f* + indicator(L B), still (1/H)-strongly convex); f_L is finite only if f
+has an L-Lipschitz affine minorant (AUD-47; e.g. f >= 0).
+
+Spec: 001.P1, 001.lemma2_1.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+__all__ = ["huber", "huber_grad", "lipschitz_extension", "ext_quadratic", "ext_least_squares", "Loss",
+           "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "ExtendedLoss"]
+
+
+def _check_L(L: float) -> float:
+    if not (isinstance(L, (int, float, np.floating)) and math.isfinite(L) and L > 0):
+        raise ValueError(f"L must be a finite number > 0, got {L!r}")
+    return float(L)
+
+
+def huber(u, c: float):
+    """Huber_c(u) = u^2/2 if |u| <= c, c|u| - c^2/2 otherwise (c > 0)."""
+    if not c > 0:
+        raise ValueError(f"c must be > 0, got {c}")
+    u = np.asarray(u, float)
+    au = np.abs(u)
+    return np.where(au <= c, 0.5 * u * u, c * au - 0.5 * c * c)
+
+
+def huber_grad(u, c: float):
+    """d/du Huber_c(u) = clip(u, -c, c)."""
+    if not c > 0:
+        raise ValueError(f"c must be > 0, got {c}")
+    return np.clip(np.asarray(u, float), -c, c)
+
+
+# ----------------------------------------------------------------------------------------------------
+# generic oracle: prox-bisection
+# ----------------------------------------------------------------------------------------------------
+def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: Callable[[np.ndarray], np.ndarray],
+                        prox: Callable[[np.ndarray, float], np.ndarray], L: float, rtol: float = 1e-13,
+                        max_doublings: int = 200) -> tuple[float, np.ndarray, np.ndarray]:
+    """Value, gradient and minimiser y(x) of f_L at x, for convex f with value/gradient/prox oracles.
+
+    Preconditions: f convex and differentiable, prox(x, t) = argmin_y f(y) + ||y - x||^2/(2t); L > 0;
+    f has an L-Lipschitz affine minorant (else f_L = -inf: RuntimeError).
+    Steps (catalog P1; Lemma 2.1(4), 001 L142-146):
+      1. g = grad f(x); if ||g|| <= L: return (f(x), g, x)    [exact: f(y) >= f(x) + <g, y-x> >= f(x) - L||y-x||]
+      2. else find t > 0 with phi(t) := ||x - prox_{tf}(x)||/t = L (phi non-increasing, phi(0+) = ||g|| > L),
+         by doubling then bisection on log t;
+      3. y = prox_{tf}(x): return (f(y) + L||x-y||, L (x-y)/||x-y||, y).
+    Postcondition: value = f_L(x), gradient = grad f_L(x) (= grad f(y)), y = argmin.
+    Spec: 001.P1.
+    """
+    L = _check_L(L)
+    x = np.asarray(x, float)
+    g = np.asarray(grad(x), float)
+    if float(np.linalg.norm(g)) <= L:                                      # step 1
+        return float(f(x)), g, x.copy()
+
+    def phi(t):
+        return float(np.linalg.norm(x - prox(x, t))) / t
+
+    lo, hi = 0.0, 1.0 / float(np.linalg.norm(g))                           # step 2: bracket
+    k = 0
+    while phi(hi) > L:
+        lo, hi = hi, 2.0 * hi
+        k += 1
+        if k > max_doublings:
+            raise RuntimeError("lipschitz_extension: phi(t) stays > L; f has no L-Lipschitz affine minorant "
+                               "(f_L = -inf, AUD-47)")
+    for _ in range(400):                                                   # bisection (geometric once lo > 0)
+        mid = math.sqrt(lo * hi) if lo > 0 else 0.5 * hi
+        if phi(mid) > L:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo <= rtol * hi:
+            break
+    t = hi
+    y = prox(x, t)                                                         # step 3
+    r = float(np.linalg.norm(x - y))
+    return float(f(y)) + L * r, L * (x - y) / r, y
+
+
+# ----------------------------------------------------------------------------------------------------
+# closed forms (catalog P1 (a), (b))
+# ----------------------------------------------------------------------------------------------------
+def ext_quadratic(x: np.ndarray, s: np.ndarray, H: float, L: float) -> tuple[float, np.ndarray, np.ndarray]:
+    """F = (H/2)||x - s||^2, r = ||x-s||: F_L = F if Hr <= L, else L r - L^2/(2H), grad L(x-s)/r,
+    y = s + (L/H)(x-s)/r."""
+    L = _check_L(L)
+    if not H > 0:
+        raise ValueError(f"H must be > 0, got {H}")
+    x = np.asarray(x, float); s = np.asarray(s, float)
+    v = x - s
+    r = float(np.linalg.norm(v))
+    if H * r <= L:
+        return 0.5 * H * r * r, H * v, x.copy()
+    return L * r - L * L / (2 * H), L * v / r, s + (L / H) * v / r
+
+
+def ext_least_squares(x: np.ndarray, a: np.ndarray, b: float, L: float) -> tuple[float, np.ndarray]:
+    """F = (1/2)(a'x - b)^2: F_L = Huber_c(u), grad = a clip(u, -c, c), u = a'x - b, c = L/||a||
+    (the extension clips the residual, not the gradient: convexity is kept, 001 L148)."""
+    L = _check_L(L)
+    a = np.asarray(a, float)
+    na = float(np.linalg.norm(a))
+    u = float(np.dot(a, x) - b)
+    if na == 0.0:
+        return 0.5 * u * u, np.zeros_like(a)
+    c = L / na
+    return float(huber(u, c)), a * float(huber_grad(u, c))
+
+
+# ----------------------------------------------------------------------------------------------------
+# per-sample loss families (samples are the rows of an array S)
+# ----------------------------------------------------------------------------------------------------
+class Loss:
+    """A family F(x; s).  ``value(x, S)`` -> (n,), ``grad(x, S)`` -> (n, d); ``H`` smoothness bound or None;
+    ``lipschitz`` a global Lipschitz bound or None; ``prox(x, s, t)`` single-sample prox."""
+
+    H: float | None = None
+    lipschitz: float | None = None
+
+    def value(self, x, S):  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def grad(self, x, S):  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def prox(self, x, s, t):  # pragma: no cover - interface
+        raise NotImplementedError(f"{type(self).__name__} has no prox oracle")
+
+    def smoothness(self, S) -> float:
+        if self.H is None:
+            raise ValueError(f"{type(self).__name__}: smoothness unknown")
+        return float(self.H)
+
+
+class QuadraticLoss(Loss):
+    """F(x; s) = (H/2)||x - s||^2 (interpolating when all s coincide)."""
+
+    def __init__(self, H: float):
+        if not H > 0:
+            raise ValueError(f"H must be > 0, got {H}")
+        self.H = float(H)
+
+    def value(self, x, S):
+        return 0.5 * self.H * np.sum((x - S) ** 2, axis=1)
+
+    def grad(self, x, S):
+        return self.H * (x - S)
+
+    def prox(self, x, s, t):
+        return (x + t * self.H * s) / (1 + t * self.H)
+
+    def extension(self, x, S, L):
+        V = x - S
+        r = np.linalg.norm(V, axis=1)
+        inside = self.H * r <= L
+        rs = np.where(r > 0, r, 1.0)
+        val = np.where(inside, 0.5 * self.H * r * r, L * r - L * L / (2 * self.H))
+        G = np.where(inside[:, None], self.H * V, L * V / rs[:, None])
+        return val, G
+
+
+class LeastSquaresLoss(Loss):
+    """F(x; (a, b)) = (1/2)(a'x - b)^2; samples are rows [a_1..a_d, b]."""
+
+    def value(self, x, S):
+        A, b = S[:, :-1], S[:, -1]
+        return 0.5 * (A @ x - b) ** 2
+
+    def grad(self, x, S):
+        A, b = S[:, :-1], S[:, -1]
+        return A * (A @ x - b)[:, None]
+
+    def prox(self, x, s, t):
+        a, b = s[:-1], s[-1]
+        r = float(a @ x - b)
+        return x - t * a * r / (1 + t * float(a @ a))
+
+    def smoothness(self, S):
+        return float(np.max(np.sum(S[:, :-1] ** 2, axis=1))) if len(S) else 0.0
+
+    def extension(self, x, S, L):
+        A, b = S[:, :-1], S[:, -1]
+        na = np.linalg.norm(A, axis=1)
+        u = A @ x - b
+        c = np.where(na > 0, L / np.where(na > 0, na, 1.0), np.inf)
+        au = np.abs(u)
+        val = np.where(au <= c, 0.5 * u * u, c * au - 0.5 * c * c)
+        G = A * np.clip(u, -c, c)[:, None]
+        return val, G
+
+
+class MatrixQuadraticLoss(Loss):
+    """F(x; s) = (1/2)(x - s)' A (x - s) with a fixed PSD matrix A (test family for the bisection oracle)."""
+
+    def __init__(self, A):
+        A = np.asarray(A, float)
+        if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.allclose(A, A.T):
+            raise ValueError("A must be a symmetric square matrix")
+        w = np.linalg.eigvalsh(A)
+        if w.min() < -1e-12:
+            raise ValueError(f"A must be PSD, min eigenvalue {w.min()}")
+        self.A = A
+        self.H = float(max(w.max(), 0.0))
+
+    def value(self, x, S):
+        V = x - S
+        return 0.5 * np.einsum("ij,jk,ik->i", V, self.A, V)
+
+    def grad(self, x, S):
+        return (x - S) @ self.A
+
+    def prox(self, x, s, t):
+        d = len(x)
+        return np.linalg.solve(np.eye(d) + t * self.A, x + t * self.A @ s)
+
+
+class SmoothAbsLoss(Loss):
+    """F(x; s) = L0 (sqrt(1 + ||x - s||^2) - 1): convex, L0-Lipschitz, L0-smooth (Prop 2 test instance)."""
+
+    def __init__(self, L0: float):
+        self.L0 = _check_L(L0)
+        self.H = self.L0
+        self.lipschitz = self.L0
+
+    def value(self, x, S):
+        return self.L0 * (np.sqrt(1 + np.sum((x - S) ** 2, axis=1)) - 1)
+
+    def grad(self, x, S):
+        V = x - S
+        return self.L0 * V / np.sqrt(1 + np.sum(V * V, axis=1))[:, None]
+
+
+class ExtendedLoss(Loss):
+    """The family F_L(.; s) (Alg. 1 line 1, 001 L192-193): closed form when the base family has one,
+    else the prox-bisection oracle per sample.  Smoothness is inherited (F_L is H-smooth if F is)."""
+
+    def __init__(self, base: Loss, L: float, method: str = "auto"):
+        self.base = base
+        self.L = _check_L(L)
+        if method not in ("auto", "bisection"):
+            raise ValueError(f"method must be 'auto' or 'bisection', got {method!r}")
+        self.method = "closed" if (method == "auto" and hasattr(base, "extension")) else "bisection"
+        self.H = base.H
+        self.lipschitz = self.L
+
+    def smoothness(self, S):
+        return self.base.smoothness(S)
+
+    def _eval(self, x, S):
+        if self.method == "closed":
+            return self.base.extension(x, S, self.L)
+        vals, grads = [], []
+        for s in S:
+            v, g, _ = lipschitz_extension(x, lambda z: float(self.base.value(z, s[None])[0]),
+                                          lambda z: self.base.grad(z, s[None])[0],
+                                          lambda z, t: self.base.prox(z, s, t), self.L)
+            vals.append(v); grads.append(g)
+        return np.array(vals), np.array(grads).reshape(len(S), -1)
+
+    def value(self, x, S):
+        return self._eval(x, S)[0]
+
+    def grad(self, x, S):
+        return self._eval(x, S)[1]

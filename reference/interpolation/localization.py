@@ -1,0 +1,266 @@
+"""Algorithms 4 and 5 of document 001 (reproduced from [7] = Asi-Levy-Duchi 2021), with primitives P2-P4.
+
+Alg. 4 (001 L430-445): phased ERM with output perturbation (localization, FKT20).
+Alg. 5 (001 L446-462): epochs of Alg. 4 on shrinking balls, for kappa-growth.
+
+Readings of under-specified steps (AUD-19; recorded in specs/001.toml):
+* ``log`` is the natural log; ``n0 = floor(n/k)``, the remainder of the data is not used (AUD-41);
+* ``eps_i`` (L439) is read as ``eps``; ``Lap_d(sigma)`` as d iid Laplace(0, sigma) coordinates
+  (``laplace_reading="iid"``, default) or the l2-Laplace density ~ exp(-||z||_2/sigma) (``"l2"``);
+  ``N(0, sigma_i^2)`` as ``N(0, sigma_i^2 I_d)``;
+* "the optimization algorithm" (L437) is the certified solver P2 (``reference.core.problems.solve_strongly_convex``
+  with the exact projection onto the intersection of balls): it returns a point within a certified
+  distance tau of the exact minimiser, and tau is added to the sensitivity: Delta_2 = L eta_i + 2 tau
+  (``info["sensitivity"]``; the factor-4 slack of sigma_i absorbs it, see 001.priv.PC1);
+* if the noisy centre x_{i-1} is so far from X that X cap B(x_{i-1}, R_i) is empty (the printed algorithm
+  is then undefined), the ball is re-centred at Pi_X(x_{i-1}) -- post-processing of a released point, so
+  privacy is unchanged; the event is counted in ``info["recentred"]``.
+
+Floating-point caveat: numpy's Laplace/Gaussian samplers are not hardened against Mironov-style (2012)
+floating-point attacks; this is a reference oracle, not a release mechanism.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+from reference.core.problems import solve_strongly_convex as _core_solve
+
+from ._pending_core import CountingOracle, balls_intersect, proj_balls
+from .lipschitz_extension import Loss
+
+Balls = list  # list of (centre ndarray, radius float)
+
+
+# ----------------------------------------------------------------------------------------------------
+# P3 noise, P4 partition
+# ----------------------------------------------------------------------------------------------------
+def draw_noise(rng: np.random.Generator, d: int, kind: str, laplace_reading: str = "iid") -> np.ndarray:
+    """One standardised noise vector (scale 1): kind "laplace" (iid or l2 reading) or "gaussian" (N(0, I_d)).
+
+    The l2-Laplace law (density ~ exp(-||z||_2)) is drawn as radius ~ Gamma(d, 1) times a uniform direction.
+    Spec: 001.P3.
+    """
+    if kind == "gaussian":
+        return rng.standard_normal(d)
+    if kind != "laplace":
+        raise ValueError(f"kind must be 'laplace' or 'gaussian', got {kind!r}")
+    if laplace_reading == "iid":
+        return rng.laplace(0.0, 1.0, d)
+    if laplace_reading == "l2":
+        u = rng.standard_normal(d)
+        return rng.gamma(d, 1.0) * u / np.linalg.norm(u)
+    raise ValueError(f"laplace_reading must be 'iid' or 'l2', got {laplace_reading!r}")
+
+
+def partition(n: int, parts: int) -> list[slice]:
+    """Contiguous chunks S_k = (s_{(k-1)m+1}, ..., s_{km}), m = floor(n/parts); the remainder is dropped.
+
+    Spec: 001.P4.
+    """
+    if parts < 1:
+        raise ValueError(f"parts must be >= 1, got {parts}")
+    m = n // parts
+    if m < 1:
+        raise ValueError(f"n must be >= parts (n={n}, parts={parts}): chunks would be empty")
+    return [slice(k * m, (k + 1) * m) for k in range(parts)]
+
+
+def diameter_bound(X: Sequence) -> float:
+    """Diam(X) <= 2 min radius for an intersection of balls (inf for R^d)."""
+    return math.inf if len(X) == 0 else 2.0 * min(float(r) for _, r in X)
+
+
+def _validate_privacy(epsilon, delta):
+    if not (math.isfinite(epsilon) and epsilon > 0):
+        raise ValueError(f"epsilon must be finite and > 0, got {epsilon}")
+    if not (0 <= delta < 1):
+        raise ValueError(f"delta must be in [0, 1), got {delta}")
+
+
+def _restrict(X: Sequence, centre: np.ndarray, radius: float, info: dict) -> list:
+    """X cap B(centre, radius); re-centre at Pi_X(centre) when empty (post-processing; counted)."""
+    Xi = list(X) + [(np.asarray(centre, float), float(radius))]
+    if len(X) == 0 or balls_intersect(Xi):
+        return Xi
+    info["recentred"] = info.get("recentred", 0) + 1
+    return list(X) + [(proj_balls(np.asarray(centre, float), X), float(radius))]
+
+
+def _certified_argmin(grad, x0, mu, smooth, balls, tau):
+    """P2: reference.core.problems.solve_strongly_convex on K = cap of balls (exact projection proj_balls);
+    returns (x, r) with ||x - argmin_K|| <= r <= tau, else RuntimeError (privacy needs the certificate)."""
+    project = (lambda z: proj_balls(z, balls)) if len(balls) else None
+    x, r = _core_solve(grad, proj_balls(np.asarray(x0, float), balls), mu, smooth, project=project, tol=tau,
+                       grad_error=1e-12)
+    if not r <= tau:
+        raise RuntimeError(f"certified solver: radius {r} > tau = {tau} (increase tau_rel)")
+    return x, r
+
+
+# ----------------------------------------------------------------------------------------------------
+# Algorithm 4
+# ----------------------------------------------------------------------------------------------------
+def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np.ndarray, L: float,
+                      epsilon: float, delta: float = 0.0, *, rng: np.random.Generator | None = None,
+                      noise: np.ndarray | None = None, laplace_reading: str = "iid", tau_rel: float = 1e-2,
+                      oracle: CountingOracle | None = None, trace: list | None = None,
+                      info: dict | None = None) -> np.ndarray:
+    """Algorithm 4 (Localization based algorithm), 001 L430-445.
+
+    Preconditions (validated): S has n >= 3 rows (so k = ceil(log n) >= 2 and n0 = floor(n/k) >= 1);
+    eta > 0; L > 0; epsilon > 0; 0 <= delta < 1; X a list of <= 3 balls (centre, radius), [] for R^d;
+    ``noise`` (optional) the pre-drawn standardised draws, shape (k, d), used instead of ``rng``.
+    Privacy precondition (not validated; Alg. 1 guarantees it): every F(.; s) is L-Lipschitz on X_i.
+    Steps:
+      1. k = ceil(log n), n0 = floor(n/k)                                            (L432)
+      2. for i = 1..k: eta_i = 2^{-4i} eta                                          (L434)
+         X_i = {x in X : ||x - x_{i-1}|| <= 2 L eta_i n0}                           (L435)
+         x_hat_i = argmin_{X_i} (1/n0) sum_j F(x; s_j) + ||x - x_{i-1}||^2/(eta_i n0)  (L436-437; P2 certified)
+         zeta_i ~ Lap_d(sigma_i), sigma_i = 4 L eta_i sqrt(d)/eps  (delta = 0)       (L439)
+         zeta_i ~ N(0, sigma_i^2 I_d), sigma_i = 4 L eta_i sqrt(log(1/delta))/eps    (L441)
+         x_i = x_hat_i + zeta_i                                                      (L443)
+      3. return x_k (not projected onto X, AUD-17)                                   (L445)
+    Postcondition: eps-DP (delta = 0) / (eps, delta)-DP (within the validity range of AUD-20) by
+    PC-1 + PC-2; with prob. 1 - beta the utility of Prop. 2/3 at the paper's eta.
+    ``info`` receives k, n0, eta_i, sigma_i, certified radii tau_i, sensitivities Delta_i = L eta_i + 2 tau_i,
+    and the noiseless minimisers x_hat_i.
+    Spec: 001.alg4.
+    """
+    S = np.asarray(S, float)
+    n = S.shape[0]
+    if n < 3:
+        raise ValueError(f"S must have n >= 3 samples (k = ceil(log n) >= 2), got n = {n}")
+    if not (math.isfinite(eta) and eta > 0):
+        raise ValueError(f"eta must be finite and > 0, got {eta}")
+    if not (math.isfinite(L) and L > 0):
+        raise ValueError(f"L must be finite and > 0, got {L}")
+    _validate_privacy(epsilon, delta)
+    x_prev = np.asarray(x0, float).copy()
+    d = x_prev.shape[0]
+    k = math.ceil(math.log(n))                                                     # L432
+    n0 = n // k
+    kind = "laplace" if delta == 0 else "gaussian"
+    if noise is not None:
+        noise = np.asarray(noise, float)
+        if noise.shape != (k, d):
+            raise ValueError(f"noise must have shape (k, d) = ({k}, {d}), got {noise.shape}")
+    elif rng is None:
+        raise ValueError("rng is required when noise is not given")
+    info = {} if info is None else info
+    info.update(k=k, n0=n0, eta=[], sigma=[], tau=[], sensitivity=[], x_hat=[], kind=kind)
+    for i in range(1, k + 1):
+        eta_i = 2.0 ** (-4 * i) * eta                                              # L434
+        R_i = 2 * L * eta_i * n0                                                   # L435
+        X_i = _restrict(X, x_prev, R_i, info)
+        chunk = S[(i - 1) * n0: i * n0]                                            # L436
+        mu = 2.0 / (eta_i * n0)
+        c = x_prev.copy()
+
+        def grad_Phi(x, chunk=chunk, mu=mu, c=c):
+            if oracle is not None:
+                oracle.tick(len(chunk))
+            return loss.grad(x, chunk).mean(axis=0) + mu * (x - c)
+
+        tau = tau_rel * L * eta_i
+        x_hat, radius = _certified_argmin(grad_Phi, x_prev, mu, loss.smoothness(chunk) + mu, X_i, tau)  # L437
+        if oracle is not None:
+            oracle.erm_solves += 1
+            oracle.erm_sizes.append(len(chunk))
+        if delta == 0:                                                             # L438-439
+            sigma_i = 4 * L * eta_i * math.sqrt(d) / epsilon
+        else:                                                                      # L440-441
+            sigma_i = 4 * L * eta_i * math.sqrt(math.log(1 / delta)) / epsilon
+        z = noise[i - 1] if noise is not None else draw_noise(rng, d, kind, laplace_reading)
+        if oracle is not None:
+            oracle.noise_draws += 1
+        x_i = x_hat + sigma_i * z                                                  # L443
+        info["eta"].append(eta_i); info["sigma"].append(sigma_i); info["tau"].append(tau)
+        info["sensitivity"].append(L * eta_i + 2 * tau); info["x_hat"].append(x_hat)
+        if trace is not None:
+            trace.append(x_i.copy())
+        x_prev = x_i
+    return x_prev                                                                  # L445
+
+
+def alg4_eta(n: int, d: int, D: float, L: float, epsilon: float, delta: float, beta: float) -> float:
+    """Step size of Prop. 2 (delta = 0, L472) / Prop. 3 (delta > 0, L481):
+    eta = (D/L) min(1/sqrt(n log(1/beta)), eps/(A log(1/beta))), A = d or sqrt(d log(1/delta))."""
+    if not 0 < beta < 1:
+        raise ValueError(f"beta must be in (0, 1), got {beta}")
+    A = d if delta == 0 else math.sqrt(d * math.log(1 / delta))
+    lb = math.log(1 / beta)
+    return (D / L) * min(1 / math.sqrt(n * lb), epsilon / (A * lb))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Algorithm 5
+# ----------------------------------------------------------------------------------------------------
+def alg5_eta0(n0: int, d: int, D0: float, L: float, epsilon: float, delta: float, beta: float) -> float:
+    """eta_0 of Alg. 5 (L450, L453): (D_0/(2L)) min(1/sqrt(n0 log(n0) log(1/beta)), eps/(A log(1/beta)))."""
+    if n0 < 2:
+        raise ValueError(f"n0 must be >= 2 (log n0 > 0), got {n0}")
+    if not 0 < beta < 1:
+        raise ValueError(f"beta must be in (0, 1), got {beta}")
+    A = d if delta == 0 else math.sqrt(d * math.log(1 / delta))
+    lb = math.log(1 / beta)
+    return (D0 / (2 * L)) * min(1 / math.sqrt(n0 * math.log(n0) * lb), epsilon / (A * lb))
+
+
+def alg5_T(n: int, kappa_min: float = 2.0) -> int:
+    """T = ceil(2 log n/(kappa_min - 1)) (Thm 6/7, L491)."""
+    if not kappa_min > 1:
+        raise ValueError(f"kappa_min must be > 1, got {kappa_min}")
+    return math.ceil(2 * math.log(n) / (kappa_min - 1))
+
+
+def alg5_epochs(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray, T: int, beta: float,
+                epsilon: float, delta: float = 0.0, *, rng: np.random.Generator | None = None,
+                noise: list | None = None, D0: float | None = None, laplace_reading: str = "iid",
+                tau_rel: float = 1e-2, oracle: CountingOracle | None = None, trace: list | None = None,
+                info: dict | None = None) -> np.ndarray:
+    """Algorithm 5 (Epoch-based algorithm for kappa-growth), 001 L446-462.
+
+    Preconditions (validated): X a non-empty list of balls (bounded domain); T >= 1; n0 = floor(n/T) >= 3;
+    0 < beta < 1; epsilon > 0; 0 <= delta < 1; ``noise`` optional list of T arrays of shape (k_i, d).
+    Steps:
+      1. n0 = n/T, D_0 = diam(X)                                                  (L448)
+      2. eta_0 = (D_0/(2L)) min(1/sqrt(n0 log n0 log(1/beta)), eps/(A log(1/beta)))   (L449-453)
+      3. for i = 0..T-1: S_i = (s_{i n0 + 1}, ..., s_{(i+1) n0})  (printed off by one, AUD-21)   (L456)
+         D_i = 2^{-i} D_0, eta_i = 2^{-i} eta_0                                    (L457)
+         X_i = {x in X : ||x - x_i|| <= D_i}  (radius D_i, as printed; AUD-21)     (L458)
+         x_{i+1} = Alg4(S_i, X_i, eta_i, x_i, L, (eps, delta))                     (L459-460)
+      4. return x_T                                                                (L462)
+    Postcondition: same (eps, delta) as one Alg. 4 run (parallel composition over disjoint S_i, PC-2),
+    provided the losses are L-Lipschitz (Alg. 1 guarantees it); utility Thm 6/7.
+    Spec: 001.alg5.
+    """
+    S = np.asarray(S, float)
+    n = S.shape[0]
+    if len(X) == 0:
+        raise ValueError("X must be a bounded domain (non-empty list of balls) for Alg. 5 (D_0 = diam X)")
+    if T < 1 or int(T) != T:
+        raise ValueError(f"T must be an integer >= 1, got {T}")
+    n0 = n // T                                                                    # L448
+    if n0 < 3:
+        raise ValueError(f"n/T must be >= 3, got n={n}, T={T}")
+    _validate_privacy(epsilon, delta)
+    d = len(x0)
+    D0 = diameter_bound(X) if D0 is None else float(D0)
+    eta0 = alg5_eta0(n0, d, D0, L, epsilon, delta, beta)                           # L449-453
+    info = {} if info is None else info
+    info.update(n0=n0, eta0=eta0, D0=D0, phases=[], T=T)
+    x_i = np.asarray(x0, float).copy()
+    for i in range(T):
+        S_i = S[i * n0:(i + 1) * n0]                                               # L456 (corrected index)
+        D_i = 2.0 ** (-i) * D0                                                     # L457
+        eta_i = 2.0 ** (-i) * eta0
+        X_i = _restrict(X, x_i, D_i, info)                                         # L458
+        sub = {}
+        x_i = alg4_localization(S_i, loss, X_i, eta_i, x_i, L, epsilon, delta, rng=rng,
+                                noise=None if noise is None else noise[i], laplace_reading=laplace_reading,
+                                tau_rel=tau_rel, oracle=oracle, trace=trace, info=sub)   # L459-460
+        info["phases"].append(sub)
+    return x_i                                                                     # L462

@@ -1,0 +1,148 @@
+"""Algorithms 1-6 of document 001: operation counts (exact formulas), oracle mode, traces, variants."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from reference.interpolation._pending_core import CountingOracle
+from reference.interpolation.algorithms import (alg1_lipschitz_extension, alg2_localization, alg3_adaptive,
+                                                alg6_general_kappa)
+from reference.interpolation.lipschitz_extension import LeastSquaresLoss, SmoothAbsLoss
+from reference.interpolation.localization import alg4_localization, alg5_epochs, partition
+
+X1 = [(np.zeros(2), 1.0)]
+
+
+def _data(seed, n, d=2):
+    rng = np.random.default_rng(seed)
+    A = rng.normal(size=(n, d)); xs = rng.normal(size=d) * 0.3
+    return np.c_[A, A @ xs]
+
+
+def test_partition_disjoint_contiguous():
+    for n, T in ((10, 3), (100, 7), (5, 5)):
+        sl = partition(n, T)
+        idx = np.concatenate([np.arange(n)[s] for s in sl])
+        assert len(sl) == T and np.array_equal(idx, np.arange(T * (n // T)))
+    with pytest.raises(ValueError, match="n must be >= parts"):
+        partition(3, 4)
+
+
+@pytest.mark.parametrize("n", [3, 20, 150, 1000])
+def test_alg4_operation_counts(n):
+    S = _data(0, n); o = CountingOracle(); info = {}
+    alg4_localization(S, LeastSquaresLoss(), [], 0.5, np.zeros(2), 1.0, 1.0, rng=np.random.default_rng(1), oracle=o, info=info)
+    k = math.ceil(math.log(n))
+    assert o.erm_solves == k and o.noise_draws == k and o.erm_sizes == [n // k] * k
+    assert info["sigma"] == [4 * 1.0 * 0.5 * 2 ** (-4 * i) * math.sqrt(2) / 1.0 for i in range(1, k + 1)]
+
+
+def test_alg4_oracle_mode_bit_identical():
+    S = _data(2, 200)
+    for delta in (0.0, 1e-5):
+        kind = "laplace" if delta == 0 else "gaussian"
+        rng = np.random.default_rng(7)
+        k = math.ceil(math.log(200))
+        draws = rng.laplace(0, 1, (k, 2)) if kind == "laplace" else rng.standard_normal((k, 2))
+        t1, t2 = [], []
+        x1 = alg4_localization(S, LeastSquaresLoss(), X1, 0.3, np.zeros(2), 2.0, 1.0, delta, rng=np.random.default_rng(7), trace=t1)
+        x2 = alg4_localization(S, LeastSquaresLoss(), X1, 0.3, np.zeros(2), 2.0, 1.0, delta, noise=draws, trace=t2)
+        assert np.array_equal(x1, x2) and all(np.array_equal(a, b) for a, b in zip(t1, t2))
+
+
+def test_alg4_distributional_agreement():
+    """Oracle mode vs rng mode with independent draws agree in law (two-sample KS, false-failure <= 1e-6)."""
+    S = _data(3, 20, d=1)
+    k = math.ceil(math.log(20))
+    N = 400
+    a = [alg4_localization(S, LeastSquaresLoss(), [], 2.0, np.zeros(1), 1.0, 1.0, rng=np.random.default_rng(10_000 + r))[0]
+         for r in range(N)]
+    g = np.random.default_rng(99)
+    b = [alg4_localization(S, LeastSquaresLoss(), [], 2.0, np.zeros(1), 1.0, 1.0, noise=g.laplace(0, 1, (k, 1)))[0]
+         for r in range(N)]
+    assert stats.ks_2samp(a, b).pvalue > 1e-6
+
+
+def test_alg5_operation_counts():
+    S = _data(4, 600); o = CountingOracle(); info = {}
+    alg5_epochs(S, LeastSquaresLoss(), X1, 2.0, np.zeros(2), 4, 1e-2, 1.0, rng=np.random.default_rng(0), oracle=o, info=info)
+    n0 = 600 // 4; k = math.ceil(math.log(n0))
+    assert o.erm_solves == 4 * k and o.erm_sizes == [n0 // k] * (4 * k)
+    assert info["eta0"] == pytest.approx((2.0 / 4.0) * min(1 / math.sqrt(n0 * math.log(n0) * math.log(100)), 1 / (2 * math.log(100))), rel=1e-15)
+
+
+def test_alg5_trace_and_oracle_mode():
+    S = _data(5, 300)
+    rng = np.random.default_rng(3)
+    k = math.ceil(math.log(100))
+    noise = [rng.laplace(0, 1, (k, 2)) for _ in range(3)]
+    t1, t2 = [], []
+    x1 = alg5_epochs(S, LeastSquaresLoss(), X1, 2.0, np.zeros(2), 3, 1e-2, 1.0, rng=np.random.default_rng(3), trace=t1)
+    x2 = alg5_epochs(S, LeastSquaresLoss(), X1, 2.0, np.zeros(2), 3, 1e-2, 1.0, noise=noise, trace=t2)
+    assert np.array_equal(x1, x2) and len(t1) == 3 * k and all(np.array_equal(a, b) for a, b in zip(t1, t2))
+
+
+def test_alg1_equals_alg5_on_lipschitz_data():
+    """Prop 1(2): on L-Lipschitz losses F_L = F, so Alg 1 and Alg 5 agree draw for draw."""
+    rng = np.random.default_rng(0)
+    S = rng.normal(size=(200, 2)) * 0.3
+    loss = SmoothAbsLoss(0.8)
+    x1 = alg1_lipschitz_extension(S, loss, X1, 1.0, np.zeros(2), 1e-2, 1.0, T5=3, rng=np.random.default_rng(5))
+    x2 = alg5_epochs(S, loss, X1, 1.0, np.zeros(2), 3, 1e-2, 1.0, rng=np.random.default_rng(5))
+    assert np.array_equal(x1, x2)
+
+
+def test_alg2_operation_counts():
+    S = _data(6, 400); o = CountingOracle(); info = {}
+    alg2_localization(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=100, c=2.0,
+                      rng=np.random.default_rng(0), oracle=o, info=info)
+    T, m = 4, 100
+    T5 = math.ceil(2 * math.log(m)); k = math.ceil(math.log(m // T5))
+    assert o.erm_solves == T * T5 * k
+    assert sum(o.erm_sizes) <= 400 and o.erm_sizes == [(m // T5) // k] * (T * T5 * k)
+    assert info["D"][1] == pytest.approx(2.0 * (2.0 / 1.0) * max(math.sqrt(math.log(T / 1e-2)) * math.log(m) ** 1.5 / math.sqrt(m),
+                                                                 2 * math.log(T / 1e-2) * math.log(m) / m))
+
+
+def test_alg2_paper_constants_need_huge_n():
+    with pytest.raises(ValueError, match="n must be >= m"):
+        alg2_localization(_data(0, 1000), LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-3, 1.0, 0.0, np.zeros(2))
+
+
+def test_alg2_oracle_mode():
+    S = _data(7, 240)
+    a = alg2_localization(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=80,
+                          c=2.0, rng=np.random.default_rng(11), project_output=True)
+    b = alg2_localization(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=80,
+                          c=2.0, rng=np.random.default_rng(11), project_output=True)
+    assert np.array_equal(a, b)
+
+
+def test_alg3_runs_and_splits():
+    S = _data(8, 240); info = {}
+    x = alg3_adaptive(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=40, c=2.0,
+                      c_int=2.0, rng=np.random.default_rng(0), info=info)
+    assert np.all(np.isfinite(x)) and info["alg2"]["T"] == 120 // 40
+    assert info["D_int"] == pytest.approx(2.0 * 2.0 * (math.sqrt(math.log(200)) * math.log(240) ** 1.5 / math.sqrt(240)
+                                                       + 2 * math.log(200) * math.log(240) / 240))
+
+
+def test_alg6_runs_both_variants():
+    S = _data(9, 300)
+    for v in ("printed", "corrected"):
+        x = alg6_general_kappa(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 3.0, 1e-2, 1.0, 0.0, np.zeros(2), T=2, variant=v,
+                               rng=np.random.default_rng(0))
+        assert np.all(np.isfinite(x))
+    with pytest.raises(ValueError, match="kappa must be > 2"):
+        alg6_general_kappa(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 2.0, 1e-2, 1.0, 0.0, np.zeros(2), T=2)
+    with pytest.raises(ValueError, match="variant"):
+        alg6_general_kappa(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 3.0, 1e-2, 1.0, 0.0, np.zeros(2), T=2, variant="x")
+
+
+def test_bad_privacy_parameters():
+    S = _data(0, 50)
+    with pytest.raises(ValueError, match="epsilon"):
+        alg4_localization(S, LeastSquaresLoss(), [], 0.5, np.zeros(2), 1.0, 0.0, rng=np.random.default_rng(0))
+    with pytest.raises(ValueError, match="delta"):
+        alg4_localization(S, LeastSquaresLoss(), [], 0.5, np.zeros(2), 1.0, 1.0, 1.0, rng=np.random.default_rng(0))

@@ -1,0 +1,89 @@
+"""Property tests of the Lipschitzian extension (Lemma 2.1, P1; spec 001.P1, 001.lemma2_1)."""
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+
+from reference.interpolation.lipschitz_extension import (ExtendedLoss, LeastSquaresLoss, MatrixQuadraticLoss,
+                                                         QuadraticLoss, ext_least_squares, ext_quadratic, huber,
+                                                         lipschitz_extension)
+
+seeds = st.integers(0, 2 ** 32 - 1)
+
+
+def _rand_psd(rng, d):
+    B = rng.normal(size=(d, d))
+    A = B @ B.T
+    if rng.random() < 0.3:                       # singular directions too
+        w, V = np.linalg.eigh(A); w[0] = 0.0; A = (V * w) @ V.T; A = (A + A.T) / 2
+    return A
+
+
+@given(seeds, st.integers(1, 4), st.floats(0.05, 20))
+def test_bisection_matches_closed_form_quadratic(seed, d, L):
+    rng = np.random.default_rng(seed)
+    H = float(10 ** rng.uniform(-1, 1)); s = rng.normal(size=d); x = rng.normal(size=d) * 5
+    loss = QuadraticLoss(H)
+    v, g, y = lipschitz_extension(x, lambda z: float(loss.value(z, s[None])[0]), lambda z: loss.grad(z, s[None])[0],
+                                  lambda z, t: loss.prox(z, s, t), L)
+    v0, g0, y0 = ext_quadratic(x, s, H, L)
+    assert abs(v - v0) <= 1e-9 * (1 + abs(v0))
+    assert np.allclose(g, g0, atol=1e-9 * (1 + L)) and np.allclose(y, y0, atol=1e-8 * (1 + np.abs(y0).max()))
+
+
+@given(seeds, st.integers(1, 4), st.floats(0.05, 20))
+def test_bisection_matches_huber(seed, d, L):
+    rng = np.random.default_rng(seed)
+    a = rng.normal(size=d); b = float(rng.normal() * 5); x = rng.normal(size=d) * 3
+    loss = LeastSquaresLoss(); s = np.r_[a, b]
+    v, g, _ = lipschitz_extension(x, lambda z: float(loss.value(z, s[None])[0]), lambda z: loss.grad(z, s[None])[0],
+                                  lambda z, t: loss.prox(z, s, t), L)
+    v0, g0 = ext_least_squares(x, a, b, L)
+    u = a @ x - b
+    assert abs(v0 - huber(u, L / np.linalg.norm(a))) <= 1e-12 * (1 + abs(v0))
+    assert abs(v - v0) <= 1e-9 * (1 + abs(v0)) and np.allclose(g, g0, atol=1e-8 * (1 + L))
+
+
+def _families(rng, d, L):
+    A = _rand_psd(rng, d)
+    S = rng.normal(size=(3, d)) * 2
+    yield ExtendedLoss(MatrixQuadraticLoss(A), L, method="bisection"), S, MatrixQuadraticLoss(A), float(np.linalg.eigvalsh(A).max())
+    Sl = np.c_[rng.normal(size=(3, d)), rng.normal(size=3) * 3]
+    yield ExtendedLoss(LeastSquaresLoss(), L), Sl, LeastSquaresLoss(), LeastSquaresLoss().smoothness(Sl)
+
+
+@given(seeds, st.integers(1, 3), st.floats(0.1, 10))
+def test_extension_properties(seed, d, L):
+    """Lemma 2.1: L-Lipschitz, convex (midpoint), F_L <= F, = F where ||grad F|| <= L, gradient = finite differences,
+    H-smoothness preserved."""
+    rng = np.random.default_rng(seed)
+    for ext, S, base, H in _families(rng, d, L):
+        x, y = rng.normal(size=d) * 3, rng.normal(size=d) * 3
+        fx, fy, fm = ext.value(x, S), ext.value(y, S), ext.value((x + y) / 2, S)
+        nxy = np.linalg.norm(x - y)
+        assert np.all(np.abs(fx - fy) <= L * nxy * (1 + 1e-9) + 1e-10)               # (1) Lipschitz
+        assert np.all(fm <= (fx + fy) / 2 + 1e-9 * (1 + np.abs(fx) + np.abs(fy)))     # (2) convex
+        Fx = base.value(x, S)
+        assert np.all(fx <= Fx + 1e-9 * (1 + np.abs(Fx)))                           # F_L <= F
+        gF = base.grad(x, S)
+        inside = np.linalg.norm(gF, axis=1) <= L
+        assert np.allclose(fx[inside], Fx[inside], rtol=1e-12, atol=1e-12)           # (3)/(4) equality
+        gx, gy = ext.grad(x, S), ext.grad(y, S)
+        assert np.all(np.linalg.norm(gx - gy, axis=1) <= H * nxy * (1 + 1e-6) + 1e-7)  # smoothness preserved
+        h = 1e-6
+        for j in range(d):                                                            # (4) gradient formula
+            e = np.zeros(d); e[j] = h
+            fd = (ext.value(x + e, S) - ext.value(x - e, S)) / (2 * h)
+            assert np.allclose(fd, gx[:, j], rtol=1e-5, atol=1e-5 * (1 + L))
+
+
+def test_affine_without_lipschitz_minorant_raises():
+    """AUD-47: f(x) = -2L x has no L-Lipschitz affine minorant, f_L = -inf."""
+    L = 1.0
+    with pytest.raises(RuntimeError, match="affine minorant"):
+        lipschitz_extension(np.array([0.0]), lambda z: float(-2 * L * z[0]), lambda z: np.array([-2 * L]),
+                            lambda z, t: z + 2 * L * t, L)
+
+
+def test_bad_L_rejected():
+    with pytest.raises(ValueError, match="L must be"):
+        ext_quadratic(np.zeros(2), np.ones(2), 1.0, -1.0)

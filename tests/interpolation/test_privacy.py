@@ -1,0 +1,42 @@
+"""Privacy primitives of document 001: noise laws (P3), replace-one stability 2L/(mu n) (PC-1) by hypothesis."""
+import numpy as np
+from hypothesis import given, strategies as st
+from scipy import stats
+
+from reference.interpolation._pending_core import solve_strongly_convex
+from reference.interpolation.lipschitz_extension import ExtendedLoss, LeastSquaresLoss, QuadraticLoss
+from reference.interpolation.localization import draw_noise
+
+
+def test_noise_laws():
+    """KS tests of the standardised samplers (each false-failure <= 1e-6)."""
+    rng = np.random.default_rng(0)
+    lap = np.concatenate([draw_noise(rng, 5, "laplace") for _ in range(2000)])
+    assert stats.kstest(lap, "laplace").pvalue > 1e-6
+    gau = np.concatenate([draw_noise(rng, 5, "gaussian") for _ in range(2000)])
+    assert stats.kstest(gau, "norm").pvalue > 1e-6
+    r = np.array([np.linalg.norm(draw_noise(rng, 3, "laplace", "l2")) for _ in range(4000)])
+    assert stats.kstest(r, stats.gamma(3).cdf).pvalue > 1e-6
+
+
+@given(st.integers(0, 2 ** 32 - 1), st.integers(1, 4), st.integers(2, 30), st.booleans())
+def test_stability_bound(seed, d, n, worst):
+    """||argmin Phi_S - argmin Phi_S'|| <= 2L/(mu n) + 2 tau for mu-SC Phi = mean F_L + (mu/2)||x - c||^2."""
+    rng = np.random.default_rng(seed)
+    L = float(10 ** rng.uniform(-1, 1)); mu = float(10 ** rng.uniform(-2, 1))
+    ext = ExtendedLoss(QuadraticLoss(float(10 ** rng.uniform(-1, 1))), L)
+    S = rng.normal(size=(n, d))
+    S2 = S.copy()
+    if worst:
+        u = rng.normal(size=d); u /= np.linalg.norm(u)
+        S[0], S2[0] = 1e6 * u, -1e6 * u
+    else:
+        S2[0] = rng.normal(size=d) * 100
+    c = rng.normal(size=d)
+    tau = 1e-4 * L / (mu * n)
+    sol = []
+    for SS in (S, S2):
+        g = lambda x, SS=SS: ext.grad(x, SS).mean(axis=0) + mu * (x - c)
+        sol.append(solve_strongly_convex(g, c, mu, ext.smoothness(SS) + mu, [], tau))
+    gap = np.linalg.norm(sol[0][0] - sol[1][0])
+    assert gap <= 2 * L / (mu * n) + sol[0][1] + sol[1][1]
