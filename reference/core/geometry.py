@@ -233,7 +233,9 @@ def _simplex_threshold(u_sorted_desc: np.ndarray, z: float) -> float:
     cssv = np.cumsum(u_sorted_desc)
     j = np.arange(1, u_sorted_desc.size + 1)
     cond = u_sorted_desc - (cssv - z) / j > 0
-    rho = int(np.nonzero(cond)[0][-1])
+    nz = np.nonzero(cond)[0]
+    # cond holds at j = 1 in exact arithmetic (u_1 - (u_1 - z) = z > 0); rounding can lose it when z << u_1
+    rho = int(nz[-1]) if nz.size else 0
     return float((cssv[rho] - z) / (rho + 1))
 
 
