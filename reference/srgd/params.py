@@ -1,0 +1,127 @@
+"""Parameter blocks of 002: equation (19) (l.373–377), the b_max bound (l.389), Thm 5.12 (l.653), and the noise
+scales printed in Cor 5.7 (l.549) and Cor 5.11 (l.645), with the corrected calibration.
+
+"log" in c_DP and in the tree depth is read as lg = log₂ (the chain on l.545 needs base 2, AUD-21); the
+``log_base`` argument exposes the alternative.  σ is always in z-units: the per-node standard deviation of the
+tree run on the leaves Δ_i/β (so b_t = −N_{t+1}, the tree's prefix noise; see privacy.py).
+Spec: 002.algA7, 002.algA8
+"""
+from __future__ import annotations
+
+import math
+
+from reference.srgd._pending_core import gdp_mu
+from reference.srgd.tree import lg_ceil
+
+__all__ = ["c_dp", "params_eq19", "b_max_eq19", "params_thm5_12", "sigma_cor5_7_printed", "sigma_cor5_11_printed",
+           "sigma_tree_corrected", "mu_claimed", "mu_tree"]
+
+
+def _pos(name, v):
+    if not (v > 0 and math.isfinite(v)):
+        raise ValueError(f"{name} must be in (0, inf), got {v!r}")
+    return float(v)
+
+
+def _delta(delta):
+    if not (0 < delta < 1):
+        raise ValueError(f"delta must be in (0, 1), got {delta!r}")
+    return float(delta)
+
+
+def _log(x, base):
+    return math.log(x) if base == "e" else math.log(x, base)
+
+
+def c_dp(n: float, delta: float, log_base=2) -> float:
+    """c_DP = 4√2·log^{3/2}(n)·√(ln(2n/δ))·ln(2.5/δ) (eq. (19), l.374)."""
+    n = _pos("n", n); delta = _delta(delta)
+    if n <= 1:
+        raise ValueError(f"n must be > 1, got {n!r}")
+    return 4 * math.sqrt(2) * _log(n, log_base) ** 1.5 * math.sqrt(math.log(2 * n / delta)) * math.log(2.5 / delta)
+
+
+def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float, *, mode: str = "paper",
+                c: float | None = None, log_base=2) -> dict:
+    """Parameters (19) (l.373–377), real-valued as printed and rounded (T = ⌈c·n^{1/4}⌉, B = ⌊n/T⌋).
+
+    mode="paper": c = c_DP (l.374); mode="scaled": c is a free constant (A-7 stand-in, clearly labelled):
+    β = c²·L·max{1, √p/(ε√n)}/R, T = c·n^{1/4}, B = n/T, clip level κ = c·L, C = κ/(Bβ) (z-units).
+    """
+    n = int(n); delta = _delta(delta); epsilon = _pos("epsilon", epsilon); L = _pos("L", L); R = _pos("R", R)
+    if mode == "paper":
+        cc = c_dp(n, delta, log_base)
+    elif mode == "scaled":
+        if c is None:
+            raise ValueError("c must be given in scaled mode")
+        cc = _pos("c", c)
+    else:
+        raise ValueError(f"mode must be 'paper' or 'scaled', got {mode!r}")
+    beta = cc**2 * L * max(1.0, math.sqrt(p) / (epsilon * math.sqrt(n))) / R       # l.375
+    T_real = cc * n**0.25                                                            # l.376
+    B_real = n / T_real                                                              # l.377
+    T = max(1, math.ceil(T_real))
+    B = n // T
+    return dict(c=cc, beta=beta, T_real=T_real, B_real=B_real, T=T, B=B, kappa=cc * L,
+                C=cc * L / (max(B, 1) * beta), feasible=(T <= n and B >= 1), mode=mode)
+
+
+def b_max_eq19(c: float, L: float, p: int, epsilon: float, B: float, beta: float) -> float:
+    """b_max := c_DP²·L·√p/(ε·B·β) (Lemma 5.4 hypothesis, l.389)."""
+    return c**2 * L * math.sqrt(p) / (epsilon * B * beta)
+
+
+def params_thm5_12(n: int, L: float, R: float, c_M: float, B: int | None = None) -> dict:
+    """Theorem 5.12 (l.653): B <= √n (default ⌊√n⌋), T = ⌊n/B⌋, β = (16c_M+8)·L·n^{3/2}/(R·B²), clip κ = (8c_M+4)L,
+    C = κ/(Bβ) (Cor 5.10, l.625)."""
+    n = int(n); L = _pos("L", L); R = _pos("R", R); c_M = _pos("c_M", c_M)
+    if B is None:
+        B = math.isqrt(n)
+    if not (1 <= B <= math.sqrt(n)):
+        raise ValueError(f"B must be in [1, sqrt(n)] = [1, {math.sqrt(n):.3g}], got {B!r}")
+    T = n // B
+    beta = (16 * c_M + 8) * L * n**1.5 / (R * B**2)
+    kappa = (8 * c_M + 4) * L
+    return dict(B=B, T=T, beta=beta, kappa=kappa, C=kappa / (B * beta))
+
+
+def sigma_cor5_7_printed(c: float, L: float, T: int, delta: float, epsilon: float, B: float, beta: float,
+                         log_base=2) -> float:
+    """σ = c_DP·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.7 (l.549)."""
+    return c * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) / (epsilon * B * beta)
+
+
+def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: float, B: float, beta: float,
+                          log_base=2) -> float:
+    """σ = (16√2·c_M + 8√2)·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.11 (l.645) and Thm 5.12 (l.653)."""
+    return (16 * math.sqrt(2) * c_M + 8 * math.sqrt(2)) * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) \
+        / (epsilon * B * beta)
+
+
+def mu_claimed(epsilon: float, delta: float) -> float:
+    """μ = ε/√(2 ln(2.5/δ)), the GDP level the proof of Cor 5.7 claims (l.554)."""
+    return epsilon / math.sqrt(2 * math.log(2.5 / delta))
+
+
+def mu_tree(C: float, sigma: float, T: int, count: str = "paper") -> float:
+    """GDP level of the tree release: μ = C·√m/σ where m = nodes per leaf.
+
+    count="paper": m = 1 + ⌈lg T⌉ (l.543); count="exact": m = 1 + ⌊lg T⌋ (max over leaves, attained at leaf 1).
+    """
+    m = 1 + (lg_ceil(T) if count == "paper" else T.bit_length() - 1)
+    return C * math.sqrt(m) / sigma
+
+
+def sigma_tree_corrected(C: float, T: int, epsilon: float, delta_gdp: float, method: str = "exact") -> float:
+    """The per-node σ making the tree (ε, δ_gdp)-DP: σ = C·√(1+⌈lg T⌉)/μ with
+    method="exact": μ = μ*(ε, δ_gdp) solving δ_GDP(ε; μ) = δ_gdp (A-11); method="classical":
+    μ = ε/√(2 ln(1.25/δ_gdp)) (valid only for ε <= 1, AUD-4)."""
+    if method == "exact":
+        mu = gdp_mu(epsilon, delta_gdp)
+    elif method == "classical":
+        if epsilon > 1:
+            raise ValueError(f"epsilon must be <= 1 for the classical calibration, got {epsilon!r}")
+        mu = epsilon / math.sqrt(2 * math.log(1.25 / delta_gdp))
+    else:
+        raise ValueError(f"method must be 'exact' or 'classical', got {method!r}")
+    return C * math.sqrt(1 + lg_ceil(T)) / mu

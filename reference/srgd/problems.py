@@ -1,0 +1,96 @@
+"""Test problems with exact population risk F and minimiser (catalog 002 §3 P1, P2, plus a non-convex loss).
+
+# TODO(core): replace by reference.core.problems once the shared problems exist.
+Per-example gradients are ``grad(X, D) -> (m, p)`` for points X (m, p) and examples D (m, p).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["MeanEstimation", "LinearLoss", "SineLoss"]
+
+
+@dataclass
+class MeanEstimation:
+    """P1: f(x, d) = ½‖x − d‖², d uniform on the rows of ``atoms``.  M = 1; on B(0, r): L = r + max‖atom‖.
+    F(x) = ½‖x − d̄‖² + const, x† = d̄; on 𝒞 = B(0, r): x* = Π_𝒞(d̄)."""
+
+    atoms: np.ndarray
+
+    def __post_init__(self):
+        self.atoms = np.asarray(self.atoms, dtype=float)
+        if self.atoms.ndim != 2:
+            raise ValueError("atoms must have shape (m, p)")
+        self.mean = self.atoms.mean(axis=0)
+        self.M = 1.0
+
+    def grad(self, X, D):
+        return np.asarray(X) - np.asarray(D)
+
+    def F(self, x):
+        x = np.asarray(x, dtype=float)
+        return 0.5 * float(np.mean(np.sum((x[None] - self.atoms) ** 2, axis=1)))
+
+    def grad_F(self, x):
+        return np.asarray(x, dtype=float) - self.mean
+
+    def x_star(self, radius):
+        nm = np.linalg.norm(self.mean)
+        return self.mean.copy() if nm <= radius else self.mean * (radius / nm)
+
+    def excess(self, x, radius):
+        return self.F(x) - self.F(self.x_star(radius))
+
+    def lipschitz(self, radius):
+        return radius + float(np.max(np.linalg.norm(self.atoms, axis=1)))
+
+    def sample(self, n, rng):
+        return self.atoms[rng.integers(0, len(self.atoms), size=n)]
+
+
+@dataclass
+class LinearLoss:
+    """P2: f(x, d) = ⟨d, x⟩ with d uniform on ``atoms`` (‖d‖ <= L).  M = 0; x* = −r·d̄/‖d̄‖ on B(0, r) (x† ∉ 𝒞)."""
+
+    atoms: np.ndarray
+
+    def __post_init__(self):
+        self.atoms = np.asarray(self.atoms, dtype=float)
+        self.mean = self.atoms.mean(axis=0)
+        self.M = 0.0
+
+    def grad(self, X, D):
+        return np.broadcast_to(np.asarray(D, dtype=float), np.asarray(X).shape).copy()
+
+    def F(self, x):
+        return float(np.asarray(x) @ self.mean)
+
+    def grad_F(self, x):
+        return self.mean.copy()
+
+    def x_star(self, radius):
+        return -radius * self.mean / np.linalg.norm(self.mean)
+
+    def excess(self, x, radius):
+        return self.F(x) - self.F(self.x_star(radius))
+
+    def lipschitz(self, radius):
+        return float(np.max(np.linalg.norm(self.atoms, axis=1)))
+
+    def sample(self, n, rng):
+        return self.atoms[rng.integers(0, len(self.atoms), size=n)]
+
+
+@dataclass
+class SineLoss:
+    """Non-convex per-example loss f(x, d) = L·sin(⟨a_d, x⟩)/‖a_d‖ (L-Lipschitz, M = L·‖a_d‖), examples D = a_d.
+    Used only for the privacy sensitivity tests (privacy must not need convexity, l.45)."""
+
+    L: float = 1.0
+
+    def grad(self, X, D):
+        X = np.asarray(X, dtype=float); D = np.asarray(D, dtype=float)
+        nrm = np.maximum(np.linalg.norm(D, axis=1, keepdims=True), 1e-300)
+        return self.L * np.cos(np.sum(X * D, axis=1, keepdims=True)) * D / nrm
