@@ -49,6 +49,34 @@ def _q(s: str) -> str:
     return json.dumps(s, ensure_ascii=False)
 
 
+def _downgrade_unchecked() -> None:
+    """Any entry whose checks do not (yet) exist is recorded honestly as SKIPPED ("not yet checked")."""
+    from proofs_checks.framework import discover
+    import re
+
+    root = Path(__file__).resolve().parents[2]
+
+    def is_test_node(c):
+        return "::" in c
+
+    def test_node_exists(c):
+        f, _, name = c.partition("::")
+        p = root / f
+        return p.is_file() and re.search(rf"^\s*def\s+{re.escape(name)}\s*\(", p.read_text(), re.M) is not None
+
+    reg = discover()
+    for e in ENTRIES:
+        if e["verdict"] == "SKIPPED":
+            continue
+        missing = [c for c in e["checked_by"] if not (test_node_exists(c) if is_test_node(c) else c in reg)]
+        if missing or not e["checked_by"]:
+            e["skip_reason"] = "not yet checked: planned " + ", ".join(e["checked_by"])
+            if e["erratum"]:
+                e["notes"] = ("catalog lead (unverified): " + e["erratum"] + " " + e["notes"]).strip()
+            e["verdict"], e["erratum"], e["corrected"] = "SKIPPED", "", ""
+            e["checked_by"] = [c for c in e["checked_by"] if c not in missing]
+
+
 def render() -> str:
     out = ['[meta]',
            'title   = "ReSQueing Parallel and Private Stochastic Convex Optimization (Carmon, Jambulapati, Jin, Lee, Liu, Sidford, Tian)"',
@@ -71,6 +99,7 @@ def render() -> str:
 
 
 if __name__ == "__main__":
+    _downgrade_unchecked()
     OUT.write_text(render(), encoding="utf-8")
     from collections import Counter
     print(OUT, len(ENTRIES), Counter(e["verdict"] for e in ENTRIES))

@@ -81,7 +81,7 @@ def gaussian_delta(epsilon: float, sigma: float, sensitivity: float = 1.0) -> fl
     # TODO(core): replace by reference.core.accounting.gaussian_delta"""
     a = sensitivity / (2 * sigma)
     b = epsilon * sigma / sensitivity
-    return float(stats.norm.cdf(a - b) - math.exp(epsilon) * stats.norm.cdf(-a - b))
+    return float(stats.norm.cdf(a - b) - math.exp(epsilon + stats.norm.logcdf(-a - b)))
 
 
 # --------------------------------------------------------------------------------------------------------------

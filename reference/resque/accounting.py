@@ -1,0 +1,159 @@
+"""Approximate-RDP accounting of doc 000 (Section 4.1 and the privacy proofs): Prop 5, Cor 1, Lemma 3, Prop 7 (BDRS18),
+the Lemma 7 chain (Alg. 3), the per-call chain of Prop 8 (Alg. 5), and the Thm 3 parameters and final conversion.
+
+The paper fixes ONE order alpha and composes approximate-RDP triples (alpha, eps, delta) additively (Lemma 3), then converts
+once (Cor 1).  Implicit universal constants (C_priv, C, C_ba) are arguments.
+
+Spec: 000.accountant, 000.cor1, 000.lemma3, 000.prop7, 000.lemma7, 000.priv.*
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from reference.resque._pending_core import rdp_gaussian
+
+__all__ = ["ApproxRDPLedger", "cor1_convert", "prop7_bound", "lemma7_chain", "prop6_tau", "prop8_per_call",
+           "thm3_parameters", "thm3_conversion", "prop11_gradient_sum", "C_PRIV_LEMMA7"]
+
+#: C_priv needed by the Lemma 7 chain with s <= 1.2 T/n: 13 * 1.2^2 * 6000 * (1 + ln2/ln6)^2 (delta < 1/6) [derived].
+C_PRIV_LEMMA7 = 13 * 1.2 ** 2 * 6000 * (1 + math.log(2) / math.log(6)) ** 2
+
+
+def cor1_convert(alpha: float, eps: float, delta: float, delta_prime: float) -> tuple[float, float]:
+    """Corollary 1 (000 L522-540): (alpha, eps, delta)-approximate RDP => (eps_dp, delta' + (1 + e^{eps_dp}) delta)-DP with
+    eps_dp = eps + log(1/delta')/(alpha - 1).  Preconditions: alpha > 1, eps >= 0, delta in [0,1), delta' in (0,1)."""
+    if not alpha > 1:
+        raise ValueError(f"alpha must be > 1, got {alpha}")
+    if not eps >= 0:
+        raise ValueError(f"eps must be >= 0, got {eps}")
+    if not 0 <= delta < 1:
+        raise ValueError(f"delta must be in [0,1), got {delta}")
+    if not 0 < delta_prime < 1:
+        raise ValueError(f"delta_prime must be in (0,1), got {delta_prime}")
+    eps_dp = eps + math.log(1 / delta_prime) / (alpha - 1)
+    if delta == 0:
+        return eps_dp, delta_prime
+    return eps_dp, (delta_prime + (1 + math.exp(eps_dp)) * delta) if eps_dp < 700 else math.inf
+
+
+@dataclass
+class ApproxRDPLedger:
+    """Fixed-order approximate-RDP ledger (catalog A15): entries (eps_j, delta_j, label) at order alpha; compose = sums (Lemma 3).
+
+    Spec: 000.accountant
+    """
+
+    alpha: float
+    entries: list = field(default_factory=list)
+
+    def __post_init__(self):
+        if not self.alpha > 1:
+            raise ValueError(f"alpha must be > 1, got {self.alpha}")
+
+    def add(self, eps: float, delta: float = 0.0, label: str = "") -> "ApproxRDPLedger":
+        if not (eps >= 0 and 0 <= delta < 1):
+            raise ValueError(f"need eps >= 0 and delta in [0,1), got eps={eps}, delta={delta}")
+        self.entries.append((float(eps), float(delta), label))
+        return self
+
+    def gaussian(self, sensitivity: float, sigma: float, delta: float = 0.0, label: str = "gaussian") -> "ApproxRDPLedger":
+        """Prop 5.2: the Gaussian mechanism is (alpha, alpha Delta^2/(2 sigma^2))-RDP; ``delta`` = TV failure (Fact 1)."""
+        return self.add(rdp_gaussian(self.alpha, sigma, sensitivity), delta, label)
+
+    def total(self) -> tuple[float, float]:
+        """Lemma 3: (alpha, sum eps_j, sum delta_j)."""
+        return sum(e for e, _, _ in self.entries), sum(d for _, d, _ in self.entries)
+
+    def to_dp(self, delta_prime: float) -> tuple[float, float]:
+        e, d = self.total()
+        return cor1_convert(self.alpha, e, d, delta_prime)
+
+
+def prop7_bound(alpha: float, tau: float, s: float) -> float:
+    """Prop 7 ([BDRS18, Thm 12], 000 L763-769): 13 s^2 alpha tau, valid for tau <= 1/3, s in (0, 1/40), alpha in (1, 3/tau)."""
+    if not 0 < tau <= 1 / 3:
+        raise ValueError(f"tau must be in (0, 1/3], got {tau}")
+    if not 0 < s < 1 / 40:
+        raise ValueError(f"s must be in (0, 1/40), got {s}")
+    if not 1 < alpha < 3 / tau:
+        raise ValueError(f"alpha must be in (1, 3/tau) = (1, {3 / tau}), got {alpha}")
+    return 13 * s ** 2 * alpha * tau
+
+
+def lemma7_chain(beta: float, delta: float, T: int, n: int, alpha: float, s: float | None = None) -> dict:
+    """Lemma 7 chain (000 L805-827): b = 2 log(2/delta); pairwise D_{alpha,delta/2} <= 1500 alpha beta^2 b^2 = alpha tau',
+    tau' = 6000 beta^2 log^2(2/delta); Prop 7 with s (default the paper's bound 1.2 T/n) gives 13 s^2 alpha tau'.
+    Returns the chain value, the paper's tau = C_priv(beta log(1/delta) T/n)^2 with C_priv = C_PRIV_LEMMA7 and the checks."""
+    b = 2 * math.log(2 / delta)
+    tau_p = 1500 * beta ** 2 * b ** 2
+    s = 1.2 * T / n if s is None else s
+    val = prop7_bound(alpha, tau_p, s)
+    tau_paper = C_PRIV_LEMMA7 * (beta * math.log(1 / delta) * T / n) ** 2
+    return dict(b=b, tau_prime=tau_p, s=s, rdp=val, rdp_paper=alpha * tau_paper, holds=val <= alpha * tau_paper * (1 + 1e-12))
+
+
+def prop6_tau(C_priv: float, beta: float, delta: float, T: int, n: int) -> float:
+    """tau = C_priv (beta log(1/delta) T/n)^2 (Prop 6 / Lemma 7, L592)."""
+    return C_priv * (beta * math.log(1 / delta) * T / n) ** 2
+
+
+def prop8_per_call(T: int, beta: float, delta: float, n: int, C_priv: float, alpha: float) -> dict:
+    """Per-call accounting of Alg. 5 (Prop 8): k = ceil(log2 log2 T) calls of Alg. 4 with (beta_i, T_i, delta/k);
+    tau_i = C_priv(beta_i log(k/delta) T_i/n)^2; also whether Cor 2's per-call preconditions hold (Audit A17)."""
+    k = math.ceil(math.log2(math.log2(T)))
+    calls = []
+    for i in range(k):
+        b_i, T_i = 2 ** ((k - i) / 2) * beta, 2.0 ** (i - k) * T
+        lg = math.log(k / delta)
+        calls.append(dict(beta=b_i, T=T_i, tau=C_priv * (b_i * lg * T_i / n) ** 2,
+                          beta_cond=b_i ** 2 * lg ** 2 <= 1 / C_priv, alpha_cond=alpha < 1 / (C_priv * b_i ** 2 * lg ** 2)))
+    tau_total = sum(c["tau"] for c in calls)
+    tau_claim = C_priv * (beta * math.log(k / delta) * T / n) ** 2
+    stated_beta_cond = beta ** 2 * math.log(k / delta) ** 2 <= 1 / C_priv
+    return dict(k=k, calls=calls, tau_total=tau_total, tau_claim=tau_claim, stated_beta_cond=stated_beta_cond)
+
+
+def thm3_parameters(n: float, d: float, eps: float, delta: float, L: float = 1.0, R: float = 1.0, C: float = 1.0,
+                    C_ba: float = 1.0) -> dict:
+    """Thm 3 parameters (30)-(34) (000 L1087-1116) and the gradient-count bound
+    36 C_ba C' K log n (T_1 log n + T_2 + T_3 log n log(n/delta)) with C' = 1 (L1194)."""
+    if not 0 < eps < 1:
+        raise ValueError(f"eps must be in (0,1), got {eps}")
+    if not 0 < delta < 1 / 6:
+        raise ValueError(f"delta must be in (0,1/6), got {delta}")
+    lnd = math.log(n / delta)
+    eps_opt = C * L * R * (1 / math.sqrt(n) + math.sqrt(d * math.log(1 / delta)) * lnd ** 1.5 * math.log(n) / (n * eps))
+    kappa = L * R / eps_opt
+    rho = eps_opt / (L * math.sqrt(d))
+    r = rho / (math.sqrt(C) * lnd ** 2)
+    alpha = 4 * math.log(2 / delta) / eps
+    beta = eps / (C * lnd * math.sqrt(math.log(1 / delta)))
+    K = (R / r) ** (2 / 3)
+    lk = math.log(max(kappa, math.e))
+    T1 = math.sqrt(C) * (kappa * math.sqrt(d) / (math.sqrt(K) * beta * lk ** 2) + kappa ** 2 / (K * lk ** 3 * lnd))
+    T2 = math.sqrt(C) * (kappa * math.sqrt(d) / (math.sqrt(K) * beta * math.sqrt(lk)) + kappa ** 2 / (K * lk))
+    T3 = math.sqrt(C) * (kappa * math.sqrt(d) / (math.sqrt(K) * beta) + kappa ** 2 / K)
+    grads = 36 * C_ba * K * math.log(n) * (T1 * math.log(n) + T2 + T3 * math.log(n) * lnd)
+    return dict(eps_opt=eps_opt, kappa=kappa, rho=rho, r=r, alpha=alpha, beta=beta, K=K, T1=T1, T2=T2, T3=T3, gradients=grads)
+
+
+def thm3_conversion(eps: float, delta: float, delta_prime: float | None = None) -> tuple[float, float]:
+    """Thm 3 final step (L1189): total approximate RDP (alpha, eps/2, delta/6) with alpha = 4 log(2/delta)/eps, converted by
+    Cor 1 with delta' (default delta/3, Audit A22).  Returns (eps_dp, delta_total); the claim is eps_dp <= eps, delta_total <= delta."""
+    alpha = 4 * math.log(2 / delta) / eps
+    dp = delta / 3 if delta_prime is None else delta_prime
+    return cor1_convert(alpha, eps / 2, delta / 6, dp)
+
+
+def prop11_gradient_sum(n: float, d: float, eps: float, per_phase_eps: str = "halving") -> tuple[float, float]:
+    """Prop 11 (L1219-1227): sum_{i in [ceil(log2 n)]} N(n/2^i, eps_i) with N(n, eps) = min(n, n^2eps^2/d) +
+    min((nd)^{2/3}/eps, n^{4/3} eps^{1/3}) (Thm 3's main terms, polylogs dropped), eps_i = eps/2^i ('halving', as printed)
+    or eps ('full').  Returns (sum, N(n, eps))."""
+    def N(m, e):
+        return min(m, m * m * e * e / d) + min((m * d) ** (2 / 3) / e, m ** (4 / 3) * e ** (1 / 3))
+    tot = 0.0
+    for i in range(1, math.ceil(math.log2(n)) + 1):
+        e_i = eps / 2 ** i if per_phase_eps == "halving" else eps
+        tot += N(n / 2 ** i, e_i)
+    return tot, N(n, eps)

@@ -1,0 +1,368 @@
+"""Private ERM solvers of doc 000 Section 4 (Alg. 3-7), Aggregate (Lemma 11 stand-in) and the Lemma 6 coupling.
+
+Data access is through a counting :class:`reference.core.oracles.SampleAccessOracle` (per-sample subgradients ∂f^i);
+indices are sampled uniformly WITH replacement (000 L171, L480).  All queries of a phase are at xbar + xi (independent of
+the iterates), so one phase is one parallel round.
+
+Oracle mode: every random draw can be passed in ``draws`` (dict) -- identical draws give bit-identical outputs, and the
+coupled-run privacy tests feed the SAME draws to neighbouring data sets (Lemma 5 coupling).
+
+Spec: 000.alg3 ... 000.alg7, 000.aggregate, 000.coupling_sampler
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations, product
+from math import comb
+
+import numpy as np
+
+from reference.core.geometry import as_vector
+from reference.core.oracles import SampleAccessOracle
+from reference.resque._pending_core import AbsSum
+
+__all__ = ["ErmProblem", "alg3_draws", "subsampled_resqued_erm", "regularized_resqued_erm", "alg5_schedule",
+           "strongly_convex_resqued_erm", "bias_reduced_estimator", "high_probability_solver", "aggregate",
+           "lemma6_coupling", "lemma6_coupling_law"]
+
+
+def _proj(y, c, r):
+    v = y - c
+    nv = math.sqrt(float(v @ v))
+    return y if nv <= r else c + v * (r / nv)
+
+
+def _pos(name, v):
+    v = float(v)
+    if not (math.isfinite(v) and v > 0):
+        raise ValueError(f"{name} must be a finite number > 0, got {v}")
+    return v
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# test ERM problems (catalog A0', A17): f^i(x) = c_i |<a_i, x> - b_i|  or linear f^i(x) = c_i <a_i, x>
+# ----------------------------------------------------------------------------------------------------------------------
+class ErmProblem:
+    """ERM over rows (a_i, b_i, c_i, linear_i): f^i = c_i|<a_i,x> - b_i| (linear_i = 0) or c_i<a_i,x> (linear_i = 1).
+
+    ``L`` = max_i |c_i| ||a_i|| (every f^i is L-Lipschitz, Problem 2).  ``smooth_value/grad`` = exact f̂^erm_rho (catalog A0').
+    """
+
+    def __init__(self, A, b, c, linear=None):
+        self.A = np.atleast_2d(np.asarray(A, dtype=float))
+        self.n, self.d = self.A.shape
+        self.b = np.asarray(b, dtype=float).reshape(self.n)
+        self.c = np.asarray(c, dtype=float).reshape(self.n)
+        self.linear = np.zeros(self.n, bool) if linear is None else np.asarray(linear, bool).reshape(self.n)
+        self.L = float(np.max(np.abs(self.c) * np.linalg.norm(self.A, axis=1)))
+        ab = ~self.linear
+        self._abs = AbsSum(self.A[ab], self.b[ab], self.c[ab] / self.n) if ab.any() else None
+        self._lin = (self.c[self.linear] / self.n) @ self.A[self.linear] if self.linear.any() else np.zeros(self.d)
+        self.data = np.column_stack([self.A, self.b, self.c, self.linear.astype(float)])
+
+    def per_sample_grad(self, x, s):
+        d = self.d
+        a, b, c, lin = s[:d], s[d], s[d + 1], s[d + 2]
+        return c * a if lin else c * np.sign(a @ x - b) * a
+
+    def oracle(self, rng=None) -> SampleAccessOracle:
+        return SampleAccessOracle(self.per_sample_grad, self.data, rng=rng, dim=self.d)
+
+    def smooth_value(self, x, rho):
+        return (self._abs.smooth_value(x, rho) if self._abs is not None else 0.0) + float(self._lin @ x)
+
+    def smooth_grad(self, x, rho):
+        return (self._abs.smooth_grad(x, rho) if self._abs is not None else 0.0) + self._lin
+
+    def prox_min(self, xbar, r, rho, lam=0.0, center=None, iters=4000):
+        """argmin_{B_xbar(r)} f̂^erm_rho(x) + lam/2||x - center||^2 by projected accelerated gradient (ground truth)."""
+        center = xbar if center is None else center
+        Ls = self.L / rho + lam
+        x = y = np.array(xbar, float)
+        tk = 1.0
+        for _ in range(iters):
+            xn = _proj(y - (self.smooth_grad(y, rho) + lam * (y - center)) / Ls, xbar, r)
+            tn = (1 + math.sqrt(1 + 4 * tk * tk)) / 2
+            y = xn + (tk - 1) / tn * (xn - x)
+            x, tk = xn, tn
+        return x
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Alg. 3 and Alg. 4
+# ----------------------------------------------------------------------------------------------------------------------
+def _phases(T: int) -> tuple[int, int, list[int]]:
+    That = 2 ** int(math.floor(math.log2(T)))
+    k = int(round(math.log2(That)))
+    return That, k, [That >> i for i in range(1, k + 1)]
+
+
+def alg3_draws(n: int, d: int, T: int, rho: float, rng: np.random.Generator) -> dict:
+    """All random draws of one Alg. 3/4 run: z (That-1,) indices in [0,n), xi (That-1, d) ~ N(0, rho^2 I), zeta (k, d) ~ N(0, I)."""
+    That, k, _ = _phases(T)
+    return dict(z=rng.integers(0, n, size=That - 1), xi=rho * rng.standard_normal((That - 1, d)),
+                zeta=rng.standard_normal((k, d)))
+
+
+def _check_common(n_oracle, xbar, r, rho, beta, T, L):
+    xbar = as_vector("xbar", xbar)
+    _pos("r", r), _pos("rho", rho), _pos("beta", beta), _pos("L", L)
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be a positive integer, got {T}")
+    return xbar
+
+
+def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: float, beta: float, T: int, L: float,
+                           rng: np.random.Generator | None = None, *, draws: dict | None = None,
+                           project_output: bool = False, trace: list | None = None, record: dict | None = None,
+                           phase_starts: list | None = None) -> np.ndarray:
+    """Subsampled ReSQued ERM solver, convex case (Alg. 3, 000 L562-592).
+
+    Preconditions: r, rho, beta, L > 0; T >= 1 integer (T = 1 gives k = 0 phases and returns xbar); oracle = sample access
+      to f^1..f^n (each L-Lipschitz); either rng or draws (alg3_draws) given.
+    Steps: That = 2^floor(log2 T), k = log2 That, eta = (r/L) min(1/sqrt T, beta/sqrt d), x_0 = xbar; for phase i = 1..k:
+      T_i = 2^-i That, eta_i = 4^-i eta, sigma_i = L eta_i/beta; y_0 = x_{i-1}; for j: z ~ unif[n], xi ~ N(0, rho^2 I),
+      y_j = Proj_{B_xbar(r)}(y_{j-1} - eta_i w_xbar(y_{j-1}; xi) ∂f^z(xbar + xi)); x_i = mean(y_1..y_Ti) + N(0, sigma_i^2 I).
+    Postcondition (Lemma 4): E F(x_k) - min_{B_xbar(r)} F <= C_cvx L r (sqrt(d)/(beta T) + 1/sqrt T), F = f̂^erm_rho;
+      That - 1 <= T - 1 gradients.  project_output=True returns Proj_{B_xbar(r)}(x_k) (Audit A8 fix; post-processing).
+    ``record`` (dict) receives per-phase start x_{i-1}, ybar_i, y_Ti (coupled-run drift tests); ``phase_starts`` (test hook
+    for the Lemma 5 coupling, which conditions on a common phase start y_0 = y_0') overrides x_{i-1} as phase i's start.
+    Spec: 000.alg3
+    """
+    xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
+    d = xbar.shape[0]
+    That, k, Ts = _phases(int(T))
+    if draws is None:
+        if rng is None:
+            raise ValueError("rng must be given when draws is None")
+        draws = alg3_draws(oracle.n, d, T, rho, rng)
+    eta = (r / L) * min(1 / math.sqrt(T), beta / math.sqrt(d))           # line 2
+    x = xbar.copy()                                                        # x_0 = xbar
+    off = 0
+    for i in range(1, k + 1):                                              # phases i in [k]
+        Ti, eta_i = Ts[i - 1], eta / 4 ** i                                 # T_i = 2^-i That, eta_i = 4^-i eta
+        sigma_i = L * eta_i / beta                                         # sigma_i = L eta_i / beta
+        z, xi = draws["z"][off:off + Ti], draws["xi"][off:off + Ti]        # z_{i,j} ~ unif[n], xi_{i,j} ~ N(0, rho^2 I)
+        off += Ti
+        G = oracle.grad_batch(xbar + xi, z)                                # ∂f^{z}(xbar + xi): one round (iterate-free)
+        if phase_starts is not None:
+            x = np.asarray(phase_starts[i - 1], dtype=float)
+        if record is not None:
+            record.setdefault("start", []).append(x.copy())
+        y, ysum = x.copy(), np.zeros(d)                                    # y_0 = x_{i-1}
+        for j in range(Ti):
+            v = y - xbar
+            h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / rho ** 2) * G[j]   # ReSQue estimate at y_{j-1}
+            y = _proj(y - eta_i * h, xbar, r)                              # y_j = Proj(y_{j-1} - eta_i h)
+            ysum += y
+        ybar = ysum / Ti                                                   # ybar_i = mean(y_1..y_Ti)
+        x = ybar + sigma_i * draws["zeta"][i - 1]                          # x_i = ybar_i + N(0, sigma_i^2 I)
+        if record is not None:
+            record.setdefault("ybar", []).append(ybar.copy())
+            record.setdefault("ylast", []).append(y.copy())
+        if trace is not None:
+            trace.append(x.copy())
+    return _proj(x, xbar, r) if project_output else x
+
+
+def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: float, beta: float, lam: float, T: int,
+                            r_prime: float, x0, L: float, rng: np.random.Generator | None = None, *,
+                            draws: dict | None = None, project_output: bool = True, trace: list | None = None,
+                            record: dict | None = None) -> np.ndarray:
+    """Regularized ReSQued ERM solver (Alg. 4, 000 L832-848).
+
+    Preconditions: as Alg. 3, plus lam >= 0, r_prime in (0, 2r], x0 in B_xbar(r) (E||x0 - x*_{xbar,lam}||^2 <= r'^2).
+    Steps: as Alg. 3 with eta = (r'/L) min(1/sqrt T, beta/sqrt d), y_0 of phase 1 = x0 and the composite step (line 8)
+      y_j = Proj_{B_xbar(r)}((y_{j-1} + eta_i lam xbar - eta_i h)/(1 + eta_i lam)).
+    Postcondition (Cor 2): E F^lam(x) - F^lam(x*_{xbar,lam}) <= C_cvx L r'(sqrt(d)/(beta T) + 1/sqrt T).  Output projected onto
+      B_xbar(r) by default (Audit A8: Alg. 5 feeds it back as the next x_0 in B_xbar(r)).
+    Spec: 000.alg4
+    """
+    xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
+    if not (lam >= 0 and math.isfinite(lam)):
+        raise ValueError(f"lam must be a finite number >= 0, got {lam}")
+    if not 0 < r_prime <= 2 * r * (1 + 1e-12):
+        raise ValueError(f"r_prime must be in (0, 2r] = (0, {2 * r}], got {r_prime}")
+    x0 = as_vector("x0", x0, xbar.shape[0])
+    if np.linalg.norm(x0 - xbar) > r * (1 + 1e-9):
+        raise ValueError(f"x0 must lie in B_xbar(r) (r = {r}), got ||x0 - xbar|| = {np.linalg.norm(x0 - xbar)}")
+    d = xbar.shape[0]
+    That, k, Ts = _phases(int(T))
+    if draws is None:
+        if rng is None:
+            raise ValueError("rng must be given when draws is None")
+        draws = alg3_draws(oracle.n, d, T, rho, rng)
+    eta = (r_prime / L) * min(1 / math.sqrt(T), beta / math.sqrt(d))      # line 2 (with r')
+    x = x0.copy()                                                          # starts from the input x_0
+    off = 0
+    for i in range(1, k + 1):
+        Ti, eta_i = Ts[i - 1], eta / 4 ** i
+        sigma_i = L * eta_i / beta
+        z, xi = draws["z"][off:off + Ti], draws["xi"][off:off + Ti]
+        off += Ti
+        G = oracle.grad_batch(xbar + xi, z)
+        y, ysum = x.copy(), np.zeros(d)
+        for j in range(Ti):
+            v = y - xbar
+            h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / rho ** 2) * G[j]
+            y = _proj((y + eta_i * lam * xbar - eta_i * h) / (1 + eta_i * lam), xbar, r)   # line 8 (composite step)
+            ysum += y
+        ybar = ysum / Ti
+        x = ybar + sigma_i * draws["zeta"][i - 1]
+        if record is not None:
+            record.setdefault("ybar", []).append(ybar.copy())
+            record.setdefault("ylast", []).append(y.copy())
+        if trace is not None:
+            trace.append(x.copy())
+    return _proj(x, xbar, r) if project_output else x
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Alg. 5
+# ----------------------------------------------------------------------------------------------------------------------
+def alg5_schedule(T: int, beta: float, lam: float, L: float, d: int, C_cvx: float = 16.0) -> dict:
+    """Alg. 5 parameters (L901-913, (28) L929): k = ceil(log2 log2 T) (Audit A16: log2, T >= 4), beta_i = 2^{(k-i)/2} beta,
+    T_i = floor(2^{i-k} T), E_i = (2 C_cvx^2 L^2/lam)(sqrt(d)/(beta_i T_i) + 1/sqrt(T_i))^2, D_i = 4E_i (2L^2/(4 lam E_0))^{2^-i}."""
+    if int(T) != T or T < 4:
+        raise ValueError(f"T must be an integer >= 4 (k = ceil(log2 log2 T) >= 1), got {T}")
+    k = math.ceil(math.log2(math.log2(T)))
+    beta_i = [2 ** ((k - i) / 2) * beta for i in range(k + 1)]
+    T_i = [int(math.floor(2.0 ** (i - k) * T)) for i in range(k + 1)]
+    E = [(2 * C_cvx ** 2 * L ** 2 / lam) * (math.sqrt(d) / (beta_i[i] * T_i[i]) + 1 / math.sqrt(T_i[i])) ** 2 for i in range(k + 1)]
+    D = [4 * E[i] * (2 * L ** 2 / (4 * lam * E[0])) ** (2.0 ** -i) for i in range(k + 1)]
+    return dict(k=k, beta=beta_i, T=T_i, E=E, D=D)
+
+
+def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, *, C_cvx: float = 16.0,
+                                trace: list | None = None, record: list | None = None) -> np.ndarray:
+    """Strongly convex ReSQued ERM solver (Alg. 5, 000 L901-913).
+
+    Preconditions: lam > 0, T >= 4 integer, others as Alg. 4.  C_cvx (needed for the radii r_i) defaults to the derived 16.
+    Steps: schedule (alg5_schedule); x_0 = xbar; for i = 1..k: r_{i-1} = min(2r, sqrt(2 D_{i-1}/lam));
+      x_i = Alg4(xbar, r, rho, beta_{i-1}, lam, T_{i-1}, r_{i-1}, x_{i-1}) (projected output).  Return x_k (paper: x_{k+1}; A16).
+    Postcondition (Prop 8): E F^lam(x) - F^lam(x*) <= C_sc (L^2/lam)(d/(beta^2 T^2) + 1/T), C_sc = 32 C_cvx^2.
+    ``record`` (list) receives (beta_{i-1}, T_{i-1}) per call for the privacy ledger.
+    Spec: 000.alg5
+    """
+    _pos("lam", lam)
+    xbar = as_vector("xbar", xbar)
+    s = alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)
+    x = xbar.copy()
+    for i in range(1, s["k"] + 1):
+        r_prev = min(2 * r, math.sqrt(2 * s["D"][i - 1] / lam))            # r_{i-1} (data-independent)
+        x = regularized_resqued_erm(oracle, xbar, r, rho, s["beta"][i - 1], lam, s["T"][i - 1], r_prev, x, L, rng)
+        if record is not None:
+            record.append((s["beta"][i - 1], s["T"][i - 1]))
+        if trace is not None:
+            trace.append(x.copy())
+    return x
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Alg. 6, Alg. 7, Aggregate
+# ----------------------------------------------------------------------------------------------------------------------
+def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng, *, C_priv: float, C_cvx: float = 16.0,
+                           record: list | None = None) -> np.ndarray:
+    """Bias-reduced ReSQued stochastic proximal estimator (Alg. 6, 000 L952-970; MLMC).
+
+    Preconditions: T <= floor(n/(2 C_priv)) (so j_max >= 1), C_priv > 0 (a parameter; the paper leaves it implicit).
+    Steps: T_max = floor(n/C_priv), j_max = floor(log2(T_max/T)); for k in [j_max]: J ~ Geom(1/2) on {1,2,..};
+      x_0 = Alg5(beta, T); if J <= j_max: xhat_k = x_0 + 2^J (Alg5(2^{-J/2} beta, 2^J T) - Alg5(2^{-(J-1)/2} beta, 2^{J-1} T))
+      else xhat_k = x_0.  Return mean_k xhat_k.
+    Postcondition (Prop 9 (a)): E xhat_k = E x_{j_max}.  ``record`` receives each J (privacy accounting, Lemma 10).
+    Spec: 000.alg6
+    """
+    _pos("C_priv", C_priv)
+    T_max = int(math.floor(oracle.n / C_priv))
+    if int(T) != T or T < 4 or T > T_max // 2:
+        raise ValueError(f"T must be an integer in [4, floor(n/(2 C_priv))] = [4, {T_max // 2}], got {T}")
+    j_max = int(math.floor(math.log2(T_max / T)))
+    out = []
+    for _ in range(j_max):
+        J = int(rng.geometric(0.5))                                        # J ~ Geom(1/2), Pr[J = j] = 2^-j
+        x0 = strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, C_cvx=C_cvx)
+        if J <= j_max:
+            xJ = strongly_convex_resqued_erm(oracle, xbar, r, rho, 2 ** (-J / 2) * beta, lam, 2 ** J * T, L, rng, C_cvx=C_cvx)
+            xJm = strongly_convex_resqued_erm(oracle, xbar, r, rho, 2 ** (-(J - 1) / 2) * beta, lam, 2 ** (J - 1) * T, L, rng,
+                                              C_cvx=C_cvx)
+            out.append(x0 + 2 ** J * (xJ - xJm))
+        else:
+            out.append(x0)
+        if record is not None:
+            record.append(J)
+    return np.mean(out, axis=0)
+
+
+def aggregate(points, Delta: float) -> tuple[np.ndarray, bool]:
+    """STAND-IN Aggregate for Lemma 11 ([KLL+22, Claim 1], 000 L1032-1034).
+
+    Steps: c_i = #{j : ||x_i - x_j|| <= 2 Delta/3}; return the first x_i with c_i >= 0.51 k (flag True); else (x_1, False).
+    Postcondition: if >= 0.51k points lie within Delta/3 of some y then ||output - y|| <= Delta (triangle inequality + pigeonhole).
+    Spec: 000.aggregate
+    """
+    P = np.atleast_2d(np.asarray(points, dtype=float))
+    if not Delta >= 0:
+        raise ValueError(f"Delta must be >= 0, got {Delta}")
+    k = P.shape[0]
+    D = np.linalg.norm(P[:, None, :] - P[None, :, :], axis=-1)
+    cnt = (D <= 2 * Delta / 3).sum(axis=1)
+    ok = np.nonzero(cnt >= 0.51 * k)[0]
+    return (P[ok[0]].copy(), True) if ok.size else (P[0].copy(), False)
+
+
+def high_probability_solver(oracle, xbar, r, rho, beta, lam, zeta, T, L, rng, *, C_sc: float = 8192.0,
+                            C_cvx: float = 16.0) -> np.ndarray:
+    """High-probability strongly convex solver (Alg. 7, 000 L1034-1042).
+
+    Steps: k = ceil(20 ln(1/zeta)) independent Alg5 runs; return Aggregate(runs, Delta), Delta = 9 sqrt(2 C_sc)(L/lam)(d/(beta^2T^2)+1/T)^{1/2}.
+    Postcondition (Prop 10): w.p. >= 1 - zeta, ||x' - x*|| <= C_ls (L/lam)(sqrt(d)/(beta T) + 1/sqrt T), C_ls = 9 sqrt(2 C_sc).
+    Spec: 000.alg7
+    """
+    if not 0 < zeta < 1:
+        raise ValueError(f"zeta must be in (0,1), got {zeta}")
+    xbar = as_vector("xbar", xbar)
+    d = xbar.shape[0]
+    k = math.ceil(20 * math.log(1 / zeta))                                # line 2 (k rounded up; Audit A20)
+    xs = [strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, C_cvx=C_cvx) for _ in range(k)]
+    Delta = 9 * math.sqrt(2 * C_sc) * (L / lam) * math.sqrt(d / (beta ** 2 * T ** 2) + 1 / T)
+    return aggregate(xs, Delta)[0]
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Lemma 6 coupling (A16)
+# ----------------------------------------------------------------------------------------------------------------------
+def _p_a(n, m, b):
+    w = [Fraction(comb(m, a) * (n - 1) ** (m - a)) for a in range(1, b + 1)]
+    s = sum(w)
+    return [x / s for x in w]
+
+
+def lemma6_coupling(n: int, m: int, b: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Draw (I, I') from the Lemma 6 coupling (000 L771-803): I ~ unif(S_0) (m i.i.d. draws from {2..n}); a ~ p_a; set a
+    uniformly random a-subset of positions of I to index 1.  Postcondition: I' ~ unif(S_1), Hamming(I, I') = a <= b."""
+    if not (n >= 2 and m >= 1 and 1 <= b <= m):
+        raise ValueError(f"need n >= 2, m >= 1, 1 <= b <= m; got n={n}, m={m}, b={b}")
+    I = rng.integers(2, n + 1, size=m)
+    p = np.array([float(x) for x in _p_a(n, m, b)])
+    a = int(rng.choice(np.arange(1, b + 1), p=p))
+    pos = rng.choice(m, size=a, replace=False)
+    Ip = I.copy()
+    Ip[pos] = 1
+    return I, Ip
+
+
+def lemma6_coupling_law(n: int, m: int, b: int) -> dict:
+    """Exact joint law {(I, I'): prob} (Fractions) of the Lemma 6 coupling, by enumeration (small n, m)."""
+    pa = _p_a(n, m, b)
+    law: dict = {}
+    pI = Fraction(1, (n - 1) ** m)
+    for I in product(range(2, n + 1), repeat=m):
+        for a in range(1, b + 1):
+            for pos in combinations(range(m), a):
+                Ip = list(I)
+                for q in pos:
+                    Ip[q] = 1
+                key = (I, tuple(Ip))
+                law[key] = law.get(key, 0) + pI * pa[a - 1] / comb(m, a)
+    return law

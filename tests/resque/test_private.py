@@ -1,0 +1,114 @@
+"""Tests of the private solvers (Alg. 3-7), Aggregate and the privacy drift property of Alg. 4."""
+import math
+
+import numpy as np
+from hypothesis import given, strategies as st
+
+from reference.resque.private import (ErmProblem, aggregate, alg3_draws, alg5_schedule, bias_reduced_estimator,
+                                      high_probability_solver, regularized_resqued_erm, strongly_convex_resqued_erm,
+                                      subsampled_resqued_erm)
+
+
+def _P(rng, n=20, d=2):
+    A = rng.standard_normal((n, d)); A /= np.linalg.norm(A, axis=1)[:, None]
+    return ErmProblem(A, 0.1 * rng.standard_normal(n), np.ones(n))
+
+
+@given(T=st.integers(1, 300))
+def test_alg3_gradient_count(T):
+    rng = np.random.default_rng(T)
+    P = _P(rng)
+    o = P.oracle()
+    subsampled_resqued_erm(o, np.zeros(2), 0.1, 1.0, 1.0, T, P.L, rng)
+    That = 2 ** int(math.floor(math.log2(T)))
+    k = int(math.log2(That))
+    assert o.calls == That - 1 <= T - 1 and o.rounds == k
+
+
+def test_alg3_oracle_mode():
+    rng = np.random.default_rng(0)
+    P = _P(rng)
+    dr = alg3_draws(P.n, 2, 64, 1.0, rng)
+    tr1, tr2 = [], []
+    a = subsampled_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 1.0, 64, P.L, draws=dr, trace=tr1)
+    b = subsampled_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 1.0, 64, P.L, draws=dr, trace=tr2)
+    assert np.array_equal(a, b) and all(np.array_equal(u, v) for u, v in zip(tr1, tr2))
+
+
+def test_alg4_lambda_zero_equals_alg3():
+    rng = np.random.default_rng(1)
+    P = _P(rng)
+    dr = alg3_draws(P.n, 2, 32, 1.0, rng)
+    a = subsampled_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 0.5, 32, P.L, draws=dr, project_output=True)
+    b = regularized_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 0.5, 0.0, 32, 0.1, np.zeros(2), P.L, draws=dr)
+    assert np.array_equal(a, b)
+
+
+def test_alg4_drift_not_larger():
+    """P3: coupled runs on neighbours (f^1 = +<e1,x> vs -<e1,x>): the lambda > 0 phase drift is never larger than lambda = 0."""
+    rng = np.random.default_rng(2)
+    n, d = 10, 2
+    A = np.tile(np.eye(d)[0], (n, 1)); lin = np.ones(n, bool)
+    c1 = np.ones(n); c2 = c1.copy(); c2[0] = -1
+    D1, D2 = ErmProblem(A, np.zeros(n), c1, lin), ErmProblem(A, np.zeros(n), c2, lin)
+    for t in range(20):
+        dr = alg3_draws(n, d, 16, 50.0, rng)
+        dr["z"][:3] = 0
+        drift = {}
+        for lam in (0.0, 5.0):
+            r1, r2 = {}, {}
+            regularized_resqued_erm(D1.oracle(), np.zeros(d), 0.1, 50.0, 1.0, lam, 16, 0.1, np.zeros(d), 1.0, draws=dr, record=r1)
+            regularized_resqued_erm(D2.oracle(), np.zeros(d), 0.1, 50.0, 1.0, lam, 16, 0.1, np.zeros(d), 1.0, draws=dr, record=r2)
+            drift[lam] = np.linalg.norm(r1["ybar"][0] - r2["ybar"][0])
+        assert drift[5.0] <= drift[0.0] + 1e-15
+
+
+def test_alg5_schedule():
+    s = alg5_schedule(2 ** 10, 0.5, 1.0, 1.0, 3)
+    assert s["k"] == 4 and s["T"] == [64, 128, 256, 512, 1024]
+    assert all(math.isclose(s["D"][i + 1], math.sqrt(s["D"][i] * s["E"][i]) * 2 ** 0, rel_tol=0.5) for i in range(3))
+    rng = np.random.default_rng(3)
+    P = _P(rng)
+    o = P.oracle()
+    rec = []
+    x = strongly_convex_resqued_erm(o, np.zeros(2), 0.1, 1.0, 0.5, 1.0, 64, P.L, rng, record=rec)
+    assert len(rec) == 3 and np.linalg.norm(x) <= 0.1 + 1e-12 and o.calls <= 64
+
+
+def test_alg6_levels_and_cost():
+    rng = np.random.default_rng(4)
+    P = _P(rng, n=400)
+    o = P.oracle()
+    J = []
+    bias_reduced_estimator(o, np.zeros(2), 0.1, 1.0, 0.5, 1.0, 4, P.L, rng, C_priv=20.0, record=J)
+    j_max = int(math.floor(math.log2((400 // 20) / 4)))
+    assert len(J) == j_max
+    assert o.calls <= sum(2 ** (j + 1) * 4 if j <= j_max else 4 for j in J)
+
+
+def test_alg7_runs():
+    rng = np.random.default_rng(5)
+    P = _P(rng)
+    o = P.oracle()
+    x = high_probability_solver(o, np.zeros(2), 0.1, 1.0, 0.5, 1.0, 0.5, 16, P.L, rng)
+    assert np.linalg.norm(x) <= 0.1 + 1e-12 and o.calls <= math.ceil(20 * math.log(2)) * 16
+
+
+@given(k=st.integers(1, 25), seed=st.integers(0, 10 ** 6), Delta=st.floats(0.01, 10))
+def test_aggregate_guarantee(k, seed, Delta):
+    """Lemma 11: >= 0.51k points within Delta/3 of y (random radii/directions), others adversarial (clustered far away or at
+    distance just above 2Delta/3 from a good point): output within Delta of y, always."""
+    rng = np.random.default_rng(seed)
+    d = 3
+    y = rng.standard_normal(d)
+    g = math.ceil(0.51 * k)
+    good = y + (Delta / 3) * rng.uniform(0, 1, (g, 1)) * _unit(rng, g, d)
+    far = y + Delta * rng.uniform(1.01, 10, (k - g, 1)) * _unit(rng, 1, d)
+    pts = np.vstack([good, far])[rng.permutation(k)]
+    z, ok = aggregate(pts, Delta)
+    assert ok and np.linalg.norm(z - y) <= Delta * (1 + 1e-12)
+
+
+def _unit(rng, m, d):
+    u = rng.standard_normal((m, d))
+    return u / np.linalg.norm(u, axis=1, keepdims=True)
