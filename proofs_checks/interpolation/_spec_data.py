@@ -61,8 +61,8 @@ A("001.P2", "435-437", "P2 certified strongly convex constrained ERM solver (Alg
   "minimise Phi(x) = (1/n0) sum_j F_L(x;s_j) + (1/(eta_i n0))||x-c||^2 over K = X cap B(c,R); projected gradient "
   "with step 1/H', stop when 2||G(x)||/mu <= tau (gradient mapping G), which certifies ||x - argmin_K Phi|| <= tau "
   "(Nesterov Thm 2.2.7: <G, x-x*> >= (mu/2)||x-x*||^2). Returns (x, certified radius).", "primitive", "statistical",
-  verdict="STATISTICAL", implemented_by=[R + "localization._certified_argmin", "reference.core.problems.solve_strongly_convex",
-                                         R + "_pending_core.proj_balls", R + "_pending_core.solve_strongly_convex"],
+  verdict="STATISTICAL", implemented_by=[R + "localization.certified_argmin", "reference.core.problems.solve_strongly_convex",
+                                         R + "geometry.proj_balls", "reference.core.geometry.proj_two_balls"],
   checked_by=[T + "test_erm.py::test_certified_radius_holds"], catalog="P2",
   notes="the paper leaves the solver as 'the optimization algorithm'; privacy needs the exact minimiser, so the "
         "certified radius tau is added to the sensitivity (Delta = L eta_i + 2 tau).")

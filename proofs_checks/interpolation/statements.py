@@ -219,7 +219,7 @@ def _packing(ctx):
 # ----------------------------------------------------------------------------------------------------
 # Section 4: Theorem 2 algebra, constants, schedule, thresholds
 # ----------------------------------------------------------------------------------------------------
-@check("001.thm2_proof.algebra", spec=["001.thm2_proof", "001.fact.grad_bound"])
+@check("001.thm2_proof.algebra", spec=["001.thm2_proof", "001.fact.grad_bound", "001.thm2", "001.lemmaC1"])
 def _thm2_alg(ctx):
     C2, H, lam, M, L1, kap, Ck, lam_, f = sp.symbols("C_2 H lambda M L_1 kappa C_kappa lam_ f", positive=True)
     T = sp.symbols("T", integer=True, positive=True)
@@ -277,7 +277,7 @@ def _first_n(pred, lo_exp=3, hi_exp=400):
     return float(hi)
 
 
-@check("001.thm2.thresholds", spec=["001.audit.AUD-11", "001.audit.AUD-40", "001.audit.AUD-10", "001.thm2_proof"])
+@check("001.thm2.thresholds", spec=["001.audit.AUD-11", "001.audit.AUD-40", "001.audit.AUD-10", "001.thm2_proof", "001.thm2"])
 def _thresholds(ctx):
     with mpmath.workdps(30):
         nT2 = _first_n(lambda n: _cond595(n)[1] >= 2, 3, 40)
@@ -634,7 +634,7 @@ def _aud1(ctx):
                    precision="sympy")
 
 
-@check("001.audit.AUD-9.sign", spec=["001.audit.AUD-9"])
+@check("001.audit.AUD-9.sign", spec=["001.audit.AUD-9", "001.thm2_delta"])
 def _aud9(ctx):
     line = _line(245)
     assert "\\exp\\left(\\widetilde{\\Theta}" in line, line[:200]

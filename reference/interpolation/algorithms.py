@@ -17,9 +17,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ._pending_core import CountingOracle, proj_balls
+from .geometry import proj_balls
 from .lipschitz_extension import ExtendedLoss, Loss
-from .localization import _validate_privacy, alg5_epochs, alg5_T, diameter_bound, partition
+from .localization import OperationCounter, _validate_privacy, alg5_epochs, alg5_T, diameter_bound, partition
 from .schedule import c_kappa as _c_kappa, rate_term, thm2_m
 
 
@@ -27,7 +27,7 @@ def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x
                              epsilon: float, delta: float = 0.0, *, T5: int | None = None, kappa_min: float = 2.0,
                              rng: np.random.Generator | None = None, noise: list | None = None,
                              D0: float | None = None, extension_method: str = "auto", tau_rel: float = 1e-2,
-                             oracle: CountingOracle | None = None, trace: list | None = None,
+                             eta_scale: float = 1.0, oracle: OperationCounter | None = None, trace: list | None = None,
                              info: dict | None = None) -> np.ndarray:
     """Algorithm 1 (Lipschitzian-Extension Algorithm), 001 L189-196, with M^L = Alg. 5 (L198).
 
@@ -43,19 +43,21 @@ def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x
     ext = ExtendedLoss(loss, L, method=extension_method)                                   # L192-193
     T5 = alg5_T(len(S), kappa_min) if T5 is None else T5
     return alg5_epochs(S, ext, X, L, x0, T5, beta, epsilon, delta, rng=rng, noise=noise, D0=D0,  # L194
-                       tau_rel=tau_rel, oracle=oracle, trace=trace, info=info)
+                       tau_rel=tau_rel, eta_scale=eta_scale, oracle=oracle, trace=trace, info=info)
 
 
 def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, lam: float, beta: float,
                       epsilon: float, delta: float, x0: np.ndarray, *, constants: str = "paper",
                       m: int | None = None, c: float = 256.0, D1: float | None = None,
                       project_output: bool = False, rng: np.random.Generator | None = None,
-                      noise: list | None = None, tau_rel: float = 1e-2, oracle: CountingOracle | None = None,
-                      trace: list | None = None, info: dict | None = None) -> np.ndarray:
+                      noise: list | None = None, tau_rel: float = 1e-2, eta_scale: float = 1.0,
+                      oracle: OperationCounter | None = None, trace: list | None = None,
+                      info: dict | None = None) -> np.ndarray:
     """Algorithm 2 (Domain and Lipschitz Localization), 001 L222-233.
 
     Preconditions (validated): lam > 0, H > 0, L > 0, 0 < beta < 1, eps > 0, 0 <= delta < 1; X a bounded
-    domain (list of balls); constants = "paper" (m = Thm 2's m, L239/L243, c = 256) or "scaled" (m given);
+    domain (list of balls); constants = "paper" (m = Thm 2's m, L239/L243, c = 256, eta_scale = 1) or "scaled"
+    (m, c and the inner step-size factor eta_scale given; labelled; privacy does not depend on them, PC-4);
     T = floor(n/m) >= 1 (else ValueError naming n and the required m).
     Steps:
       1. L_1 = L, D_1 = Diam(X), X_1 = X                                                  (L224)
@@ -68,7 +70,7 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
            L_{i+1} = H D_{i+1}                                                              (L231)
       4. return x_T  (project_output=True returns Pi_{X_T}(x_T): post-processing fix of AUD-17)   (L233)
     Postcondition: (eps, delta)-DP for every dataset (PC-4); utility Thm 2 (paper constants, n huge).
-    ``info``: m, T, D, L schedules, q = c H r_m/lambda (contraction iff q < 1; AUD-40).
+    ``info``: m, T, D, L schedules, q = c H r_m/lambda (contraction iff q < 1; AUD-40), iterates x_1..x_T.
     Spec: 001.alg2.
     """
     S = np.asarray(S, float)
@@ -80,6 +82,7 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
     if constants == "paper":
         m = math.ceil(thm2_m(n, d, H, lam, epsilon, delta, beta))
         c = 256.0
+        eta_scale = 1.0
     elif constants == "scaled":
         if m is None:
             raise ValueError("m is required with constants='scaled'")
@@ -92,15 +95,16 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
     L_i, D_i, X_i = float(L), (diameter_bound(X) if D1 is None else float(D1)), list(X)     # L224
     chunks = partition(n, T)                                                                  # L225
     r_m = rate_term(m, T, beta, d, epsilon, delta, "alg2")
-    info.update(m=m, T=T, c=c, D=[D_i], L=[L_i], q=c * H * r_m / lam, epochs=[])
+    info.update(m=m, T=T, c=c, D=[D_i], L=[L_i], q=c * H * r_m / lam, epochs=[], x=[])
     x_i = np.asarray(x0, float).copy()
     T5 = math.ceil(2 * math.log(m))
     for i in range(T):
         sub = {}
         x_i = alg1_lipschitz_extension(S[chunks[i]], loss, X_i, L_i, x_i, beta / T, epsilon, delta, T5=T5,  # L227
                                        rng=rng, noise=None if noise is None else noise[i], D0=D_i,
-                                       tau_rel=tau_rel, oracle=oracle, trace=trace, info=sub)
+                                       tau_rel=tau_rel, eta_scale=eta_scale, oracle=oracle, trace=trace, info=sub)
         info["epochs"].append(sub)
+        info["x"].append(x_i.copy())
         X_last = X_i
         D_i = c * (L_i / lam) * r_m                                                          # L229
         X_i = [(x_i.copy(), D_i / 2)]                                                        # L230
@@ -115,7 +119,7 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
                   epsilon: float, delta: float, x0: np.ndarray, *, constants: str = "paper", m: int | None = None,
                   c: float = 256.0, c_int: float = 128.0, project_output: bool = False,
                   rng: np.random.Generator | None = None, noise: dict | None = None, tau_rel: float = 1e-2,
-                  oracle: CountingOracle | None = None, info: dict | None = None) -> np.ndarray:
+                  oracle: OperationCounter | None = None, info: dict | None = None) -> np.ndarray:
     """Algorithm 3 (adapts to interpolation), 001 L294-302.
 
     Preconditions: as Alg. 1 on n/2 samples and Alg. 2 on n - n/2 samples.
@@ -155,7 +159,7 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
                        beta: float, epsilon: float, delta: float, x0: np.ndarray, *, T: int,
                        variant: str = "corrected", ck: float | None = None, D1: float | None = None,
                        rng: np.random.Generator | None = None, noise: list | None = None, tau_rel: float = 1e-2,
-                       oracle: CountingOracle | None = None, trace: list | None = None,
+                       oracle: OperationCounter | None = None, trace: list | None = None,
                        info: dict | None = None) -> np.ndarray:
     """Algorithm 6 (epoch based algorithm for general kappa), 001 L614-628.
 

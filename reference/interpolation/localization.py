@@ -26,12 +26,32 @@ from typing import Sequence
 
 import numpy as np
 
+from reference.core.oracles import QueryCounter
 from reference.core.problems import solve_strongly_convex as _core_solve
 
-from ._pending_core import CountingOracle, balls_intersect, proj_balls
+from .geometry import balls_intersect, proj_balls
 from .lipschitz_extension import Loss
 
 Balls = list  # list of (centre ndarray, radius float)
+
+
+class OperationCounter(QueryCounter):
+    """``reference.core.oracles.QueryCounter`` plus the operation counts of Alg. 4 (catalog §5 "Oracle counts").
+
+    ``calls``: per-sample gradient evaluations (kind "sample_gradient"); ``rounds``: gradients of a whole phase
+    objective (one batch over the chunk = one round); ``erm_solves``, ``erm_sizes``: certified ERM solves and
+    the chunk size of each; ``noise_draws``: noise vectors drawn.  Spec: 001.exp.E1.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.erm_solves = 0
+        self.erm_sizes: list[int] = []
+        self.noise_draws = 0
+
+    def reset(self) -> None:
+        super().reset()
+        self.erm_solves, self.erm_sizes, self.noise_draws = 0, [], 0
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -89,9 +109,15 @@ def _restrict(X: Sequence, centre: np.ndarray, radius: float, info: dict) -> lis
     return list(X) + [(proj_balls(np.asarray(centre, float), X), float(radius))]
 
 
-def _certified_argmin(grad, x0, mu, smooth, balls, tau):
-    """P2: reference.core.problems.solve_strongly_convex on K = cap of balls (exact projection proj_balls);
-    returns (x, r) with ||x - argmin_K|| <= r <= tau, else RuntimeError (privacy needs the certificate)."""
+def certified_argmin(grad, x0, mu, smooth, balls, tau):
+    """P2: reference.core.problems.solve_strongly_convex on K = cap of balls (exact projection proj_balls).
+
+    Preconditions: mu-strongly convex, ``smooth``-smooth objective with gradient ``grad``; ``balls`` a list of
+    at most 4 (centre, radius) with non-empty intersection ([] for R^d); tau > 0.
+    Postcondition: returns (x, r) with x in K and ||x - argmin_K|| <= r <= tau, else RuntimeError (privacy
+    needs the certificate).  Spec: 001.P2."""
+    if not tau > 0:
+        raise ValueError(f"tau must be > 0, got {tau}")
     project = (lambda z: proj_balls(z, balls)) if len(balls) else None
     x, r = _core_solve(grad, proj_balls(np.asarray(x0, float), balls), mu, smooth, project=project, tol=tau,
                        grad_error=1e-12)
@@ -106,7 +132,7 @@ def _certified_argmin(grad, x0, mu, smooth, balls, tau):
 def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np.ndarray, L: float,
                       epsilon: float, delta: float = 0.0, *, rng: np.random.Generator | None = None,
                       noise: np.ndarray | None = None, laplace_reading: str = "iid", tau_rel: float = 1e-2,
-                      oracle: CountingOracle | None = None, trace: list | None = None,
+                      oracle: OperationCounter | None = None, trace: list | None = None,
                       info: dict | None = None) -> np.ndarray:
     """Algorithm 4 (Localization based algorithm), 001 L430-445.
 
@@ -161,11 +187,11 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
 
         def grad_Phi(x, chunk=chunk, mu=mu, c=c):
             if oracle is not None:
-                oracle.tick(len(chunk))
+                oracle.record(len(chunk), "sample_gradient")
             return loss.grad(x, chunk).mean(axis=0) + mu * (x - c)
 
         tau = tau_rel * L * eta_i
-        x_hat, radius = _certified_argmin(grad_Phi, x_prev, mu, loss.smoothness(chunk) + mu, X_i, tau)  # L437
+        x_hat, radius = certified_argmin(grad_Phi, x_prev, mu, loss.smoothness(chunk) + mu, X_i, tau)  # L437
         if oracle is not None:
             oracle.erm_solves += 1
             oracle.erm_sizes.append(len(chunk))
@@ -219,12 +245,14 @@ def alg5_T(n: int, kappa_min: float = 2.0) -> int:
 def alg5_epochs(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray, T: int, beta: float,
                 epsilon: float, delta: float = 0.0, *, rng: np.random.Generator | None = None,
                 noise: list | None = None, D0: float | None = None, laplace_reading: str = "iid",
-                tau_rel: float = 1e-2, oracle: CountingOracle | None = None, trace: list | None = None,
-                info: dict | None = None) -> np.ndarray:
+                tau_rel: float = 1e-2, eta_scale: float = 1.0, oracle: OperationCounter | None = None,
+                trace: list | None = None, info: dict | None = None) -> np.ndarray:
     """Algorithm 5 (Epoch-based algorithm for kappa-growth), 001 L446-462.
 
     Preconditions (validated): X a non-empty list of balls (bounded domain); T >= 1; n0 = floor(n/T) >= 3;
-    0 < beta < 1; epsilon > 0; 0 <= delta < 1; ``noise`` optional list of T arrays of shape (k_i, d).
+    0 < beta < 1; epsilon > 0; 0 <= delta < 1; ``noise`` optional list of T arrays of shape (k_i, d);
+    ``eta_scale`` > 0 multiplies eta_0 (paper value 1; a *scaled* setting for experiments: privacy does not
+    depend on it, since sigma_i and the sensitivity L eta_i scale together, PC-1).
     Steps:
       1. n0 = n/T, D_0 = diam(X)                                                  (L448)
       2. eta_0 = (D_0/(2L)) min(1/sqrt(n0 log n0 log(1/beta)), eps/(A log(1/beta)))   (L449-453)
@@ -249,7 +277,9 @@ def alg5_epochs(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray
     _validate_privacy(epsilon, delta)
     d = len(x0)
     D0 = diameter_bound(X) if D0 is None else float(D0)
-    eta0 = alg5_eta0(n0, d, D0, L, epsilon, delta, beta)                           # L449-453
+    if not (math.isfinite(eta_scale) and eta_scale > 0):
+        raise ValueError(f"eta_scale must be finite and > 0, got {eta_scale}")
+    eta0 = eta_scale * alg5_eta0(n0, d, D0, L, epsilon, delta, beta)               # L449-453
     info = {} if info is None else info
     info.update(n0=n0, eta0=eta0, D0=D0, phases=[], T=T)
     x_i = np.asarray(x0, float).copy()

@@ -15,7 +15,7 @@ import math
 
 import mpmath
 
-from ._pending_core import analytic_gaussian_delta
+from reference.core.accounting import gaussian_delta
 
 
 def laplace_phase_epsilon(v, sigma: float, reading: str = "iid") -> float:
@@ -45,7 +45,7 @@ def alg4_gaussian_true_delta(epsilon: float, delta: float, ratio: float = 1.0, d
     if not 0 < delta < 1:
         raise ValueError(f"delta must be in (0,1), got {delta}")
     sigma = 4 * math.sqrt(math.log(1 / delta)) / epsilon
-    return analytic_gaussian_delta(epsilon, sigma, ratio, dps=dps)
+    return gaussian_delta(epsilon, sigma, ratio, dps=dps)
 
 
 def alg4_gaussian_max_epsilon(delta: float, ratio: float = 1.0, dps: int = 40) -> float:

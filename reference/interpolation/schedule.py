@@ -75,3 +75,65 @@ def thm2_m(n: int, d: int, H: float, lam: float, epsilon: float, delta: float, b
     A = d if delta == 0 else math.sqrt(d) * math.log(1 / delta)
     ln = math.log(n)
     return 256 * ln ** 2 * (H * math.log(1 / beta) / lam) * max(256 * H / lam, A / (epsilon * math.sqrt(ln)))
+
+
+# ----------------------------------------------------------------------------------------------------
+# Explicit finite form of Thm 2 (proof L603-610, eq. (6)) and its inversion (Cor 4.1, L251-262; Remark 1, L270-272)
+# ----------------------------------------------------------------------------------------------------
+def thm2_explicit_bound(n, *, H=1, lam=1, L=2, D=1, d=1, epsilon=1, beta=None, mu=1, dps: int = 30):
+    """E[f(x_T) - f*] <= beta H D^2/2 + (L^2 lambda/(8 H^2)) exp(-n/(k log^2 n)) (L603-608, eq. (6)),
+    k = 256 (H log(1/beta)/lambda) max{256 H/lambda, d/(eps sqrt(log n))} (L599); beta = n^{-mu} unless given.
+
+    Valid (as proved) only when condition (595) holds, i.e. for n >= ~10^152 at unit constants (001.audit.AUD-11).
+    mpmath (n may be astronomically large).  Spec: 001.cor4_1, 001.remark1."""
+    import mpmath
+
+    with mpmath.workdps(dps):
+        n = mpmath.mpf(n)
+        if not n > 3:
+            raise ValueError(f"n must be > 3, got {n}")
+        ln = mpmath.log(n)
+        b = n ** (-mpmath.mpf(mu)) if beta is None else mpmath.mpf(beta)
+        if not 0 < b < 1:
+            raise ValueError(f"beta must be in (0, 1), got {b}")
+        k = 256 * (H * mpmath.log(1 / b) / lam) * max(256 * mpmath.mpf(H) / lam, d / (epsilon * mpmath.sqrt(ln)))
+        return b * H * D ** 2 / 2 + (mpmath.mpf(L) ** 2 * lam / (8 * mpmath.mpf(H) ** 2)) * mpmath.exp(-n / (k * ln ** 2))
+
+
+def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: int = 30, **consts):
+    """n*(alpha) = min{n : thm2_explicit_bound(n) <= alpha} (bisection on log n; the bound is decreasing in n
+    for n >= 20).  beta_rule "n^-mu" uses beta = n^{-1/rho} (Cor 4.1, rho = 1/mu); "alpha" uses beta = alpha
+    (Remark 1).  Returns an mpmath mpf (may exceed 1e300).  Spec: 001.cor4_1, 001.remark1."""
+    import mpmath
+
+    if beta_rule not in ("n^-mu", "alpha"):
+        raise ValueError(f"beta_rule must be 'n^-mu' or 'alpha', got {beta_rule!r}")
+    if beta_rule == "n^-mu" and not (rho is not None and rho > 0):
+        raise ValueError(f"rho must be > 0 with beta_rule='n^-mu', got {rho}")
+    with mpmath.workdps(dps):
+        alpha = mpmath.mpf(alpha)
+        if not 0 < alpha < 1:
+            raise ValueError(f"alpha must be in (0, 1), got {alpha}")
+        kw = dict(consts, dps=dps)
+        if beta_rule == "n^-mu":
+            kw["mu"] = 1 / mpmath.mpf(rho)
+        else:
+            kw["beta"] = alpha
+
+        def ok(logn):
+            return thm2_explicit_bound(mpmath.exp(logn), **kw) <= alpha
+
+        lo, hi = mpmath.log(20), mpmath.mpf(10)
+        while not ok(hi):
+            lo, hi = hi, 2 * hi
+            if hi > 1e6:
+                raise ValueError("alpha too small: n* > exp(1e6)")
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if ok(mid):
+                hi = mid
+            else:
+                lo = mid
+            if hi - lo < mpmath.mpf(10) ** (-12) * hi:      # log n to relative 1e-12
+                break
+        return mpmath.exp(hi)

@@ -5,11 +5,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from reference.interpolation._pending_core import CountingOracle
 from reference.interpolation.algorithms import (alg1_lipschitz_extension, alg2_localization, alg3_adaptive,
                                                 alg6_general_kappa)
 from reference.interpolation.lipschitz_extension import LeastSquaresLoss, SmoothAbsLoss
-from reference.interpolation.localization import alg4_localization, alg5_epochs, partition
+from reference.interpolation.localization import OperationCounter, alg4_localization, alg5_epochs, partition
 
 X1 = [(np.zeros(2), 1.0)]
 
@@ -31,7 +30,7 @@ def test_partition_disjoint_contiguous():
 
 @pytest.mark.parametrize("n", [3, 20, 150, 1000])
 def test_alg4_operation_counts(n):
-    S = _data(0, n); o = CountingOracle(); info = {}
+    S = _data(0, n); o = OperationCounter(); info = {}
     alg4_localization(S, LeastSquaresLoss(), [], 0.5, np.zeros(2), 1.0, 1.0, rng=np.random.default_rng(1), oracle=o, info=info)
     k = math.ceil(math.log(n))
     assert o.erm_solves == k and o.noise_draws == k and o.erm_sizes == [n // k] * k
@@ -65,7 +64,7 @@ def test_alg4_distributional_agreement():
 
 
 def test_alg5_operation_counts():
-    S = _data(4, 600); o = CountingOracle(); info = {}
+    S = _data(4, 600); o = OperationCounter(); info = {}
     alg5_epochs(S, LeastSquaresLoss(), X1, 2.0, np.zeros(2), 4, 1e-2, 1.0, rng=np.random.default_rng(0), oracle=o, info=info)
     n0 = 600 // 4; k = math.ceil(math.log(n0))
     assert o.erm_solves == 4 * k and o.erm_sizes == [n0 // k] * (4 * k)
@@ -94,7 +93,7 @@ def test_alg1_equals_alg5_on_lipschitz_data():
 
 
 def test_alg2_operation_counts():
-    S = _data(6, 400); o = CountingOracle(); info = {}
+    S = _data(6, 400); o = OperationCounter(); info = {}
     alg2_localization(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=100, c=2.0,
                       rng=np.random.default_rng(0), oracle=o, info=info)
     T, m = 4, 100
@@ -146,3 +145,23 @@ def test_bad_privacy_parameters():
         alg4_localization(S, LeastSquaresLoss(), [], 0.5, np.zeros(2), 1.0, 0.0, rng=np.random.default_rng(0))
     with pytest.raises(ValueError, match="delta"):
         alg4_localization(S, LeastSquaresLoss(), [], 0.5, np.zeros(2), 1.0, 1.0, 1.0, rng=np.random.default_rng(0))
+
+
+def test_alg2_scaled_eta_keeps_privacy_calibration():
+    """Scaled mode (eta_scale): eta_0 scales exactly and sigma_i/(L_i eta_i) = 4 sqrt(d)/eps is unchanged in every phase,
+    so the per-phase privacy loss (PC-1) does not depend on the scaled constants; the counter is a core QueryCounter."""
+    S = _data(6, 400)
+    infos = []
+    for es in (1.0, 37.5):
+        o = OperationCounter(); info = {}
+        alg2_localization(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=100,
+                          c=2.0, eta_scale=es, rng=np.random.default_rng(0), oracle=o, info=info)
+        infos.append(info)
+        assert o.calls >= o.rounds >= o.erm_solves > 0 and o.by_kind == {"sample_gradient": o.calls}
+        for ep, Li in zip(info["epochs"], info["L"]):
+            for ph in ep["phases"]:
+                for s_i, e_i in zip(ph["sigma"], ph["eta"]):
+                    assert s_i / (Li * e_i) == pytest.approx(4 * math.sqrt(2) / 1.0, rel=1e-12)
+    assert infos[1]["epochs"][0]["eta0"] == pytest.approx(37.5 * infos[0]["epochs"][0]["eta0"], rel=1e-14)
+    with pytest.raises(ValueError, match="eta_scale"):
+        alg5_epochs(S, LeastSquaresLoss(), X1, 2.0, np.zeros(2), 2, 1e-2, 1.0, eta_scale=0.0, rng=np.random.default_rng(0))

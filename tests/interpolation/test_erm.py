@@ -2,7 +2,8 @@
 import numpy as np
 from hypothesis import given, strategies as st
 
-from reference.interpolation._pending_core import proj_l2_ball, solve_strongly_convex
+from reference.core.geometry import proj_l2_ball
+from reference.interpolation.localization import certified_argmin
 
 
 @given(st.integers(0, 2 ** 32 - 1), st.integers(1, 5), st.booleans())
@@ -20,7 +21,7 @@ def test_certified_radius_holds(seed, d, constrained):
     balls = [(c, R)] if constrained else []
     xstar = proj_l2_ball(a, c, R) if constrained else a
     tau = float(10 ** rng.uniform(-8, -2))
-    x, rad = solve_strongly_convex(grad, np.zeros(d), mu, smooth, balls, tau)
+    x, rad = certified_argmin(grad, np.zeros(d), mu, smooth, balls, tau)
     assert rad <= tau
     assert np.linalg.norm(x - xstar) <= rad
     if constrained:

@@ -3,9 +3,8 @@ import numpy as np
 from hypothesis import given, strategies as st
 from scipy import stats
 
-from reference.interpolation._pending_core import solve_strongly_convex
 from reference.interpolation.lipschitz_extension import ExtendedLoss, LeastSquaresLoss, QuadraticLoss
-from reference.interpolation.localization import draw_noise
+from reference.interpolation.localization import certified_argmin, draw_noise
 
 
 def test_noise_laws():
@@ -37,6 +36,6 @@ def test_stability_bound(seed, d, n, worst):
     sol = []
     for SS in (S, S2):
         g = lambda x, SS=SS: ext.grad(x, SS).mean(axis=0) + mu * (x - c)
-        sol.append(solve_strongly_convex(g, c, mu, ext.smoothness(SS) + mu, [], tau))
+        sol.append(certified_argmin(g, c, mu, ext.smoothness(SS) + mu, [], tau))
     gap = np.linalg.norm(sol[0][0] - sol[1][0])
     assert gap <= 2 * L / (mu * n) + sol[0][1] + sol[1][1]
