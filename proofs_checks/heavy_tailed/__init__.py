@@ -1,0 +1,1 @@
+"""Checks for doc 004 (heavy-tailed DP-SCO)."""

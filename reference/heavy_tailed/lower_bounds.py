@@ -1,0 +1,166 @@
+"""Lower-bound machinery of doc 004: rho-CDP Fano (Thm 1.4), eps-DP Fano [ASZ21 Thm 2], Gilbert-Varshamov
+constant-weight packings, the point-mass packing C2, and explicit (non-asymptotic) lower-bound values for concrete
+(n, d, k, rho) / (n, d, k, eps).
+
+Explicit values use only what the constructions guarantee: |V| >= 2^{d/8} (ln M = (d/8) ln 2), separation
+r = ||mu_nu - mu_nu'|| >= (1/2) p^{(k-1)/k} sqrt(d/2) (L862), TV = p, and loss ||.||_2 (a metric, so Thm 1.4's proof
+applies).  The free mixing weight p is optimised numerically (the paper's literal p makes Fano vacuous, audit U20).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+from scipy import optimize
+
+LN2 = math.log(2.0)
+
+
+# ------------------------------------------------------------------------------------------------
+# Fano inequalities
+# ------------------------------------------------------------------------------------------------
+
+def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float | None = None, *,
+                 kl_is_per_sample: bool = True) -> float:
+    """Thm 1.4 (L73-75): (r/2) max{1 - (beta + ln2)/ln M, 1 - (rho(n^2 alpha^2 + n alpha(1-alpha)) + ln 2)/ln M}.
+
+    ``kl`` is the KL bound beta; with ``kl_is_per_sample=True`` the first term uses n*beta (the corrected reading,
+    audit U25b); ``False`` uses beta literally as printed.  ``kl=None`` drops the first term.
+    Valid for a metric loss (audit U25)."""
+    if M < 2:
+        raise ValueError(f"M must be >= 2, got {M}")
+    if not 0 <= alpha <= 1:
+        raise ValueError(f"alpha must be in [0,1], got {alpha}")
+    lnM = math.log(M)
+    t2 = 1.0 - (rho * (n * n * alpha * alpha + n * alpha * (1 - alpha)) + LN2) / lnM
+    terms = [t2]
+    if kl is not None:
+        b = n * kl if kl_is_per_sample else kl
+        terms.append(1.0 - (b + LN2) / lnM)
+    return 0.5 * r * max(terms)
+
+
+def eps_dp_fano_rhs(r: float, M: int, n: int, eps: float, tv: float, kl: float | None = None) -> float:
+    """eps-DP Fano [ASZ21, Thm 2] as used at L862: max{(r/2)(1 - (n KL + ln2)/ln M), 0.4 r min(1, M/e^{10 eps n tv})}.
+
+    NOTE: the constants (0.4, 10) are quoted from ASZ21 from memory; the ASZ21 text is not among our sources."""
+    t = [0.4 * r * min(1.0, math.exp(math.log(M) - 10.0 * eps * n * tv))]
+    if kl is not None:
+        t.append(0.5 * r * (1.0 - (n * kl + LN2) / math.log(M)))
+    return max(t)
+
+
+# ------------------------------------------------------------------------------------------------
+# Packings
+# ------------------------------------------------------------------------------------------------
+
+def gv_bound(d: int) -> Fraction:
+    """Gilbert-Varshamov lower bound on the size of a weight-d/2 code in {0,1}^d with distance >= d/8:
+    C(d, d/2) / sum_{i : 2i < d/8} C(d/2, i)^2 (exact rational; d a multiple of 2)."""
+    if d < 2 or d % 2:
+        raise ValueError(f"d must be an even integer >= 2, got {d}")
+    w = d // 2
+    ball = sum(comb(w, i) ** 2 for i in range(0, w + 1) if 16 * i < d)   # 2i < d/8  <=>  16 i < d
+    return Fraction(comb(d, w), ball)
+
+
+def greedy_constant_weight_code(d: int, min_dist: int, rng: np.random.Generator, size: int, max_tries: int = 200000) -> np.ndarray:
+    """Random greedy weight-d/2 code in {0,1}^d with pairwise Hamming distance >= min_dist (stops at ``size``)."""
+    w = d // 2
+    code = []
+    for _ in range(max_tries):
+        v = np.zeros(d, dtype=np.int8)
+        v[rng.choice(d, w, replace=False)] = 1
+        if all(int(np.sum(v != c)) >= min_dist for c in code):
+            code.append(v)
+            if len(code) >= size:
+                break
+    return np.array(code)
+
+
+def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator) -> np.ndarray:
+    """n samples of Q_nu = (1-p) delta_0 + p delta_{p^{-1/k} nu} (construction C2, L836-838)."""
+    nu = np.asarray(nu, dtype=float)
+    if not 0 < p <= 1:
+        raise ValueError(f"p must be in (0,1], got {p}")
+    hit = rng.random(n) < p
+    return hit[:, None] * (p ** (-1.0 / k) * nu)[None, :]
+
+
+def packing_mean(nu, p: float, k: float) -> np.ndarray:
+    """mu_nu = p^{(k-1)/k} nu (L850)."""
+    return p ** ((k - 1.0) / k) * np.asarray(nu, dtype=float)
+
+
+def packing_central_moment(p: float, k: float) -> float:
+    """Exact E|x_j - mu_j|^k for a support coordinate of Q_nu: (1-p)[(1-p)^{k-1} + p^{k-1}] (<= 1; L854)."""
+    return (1 - p) * ((1 - p) ** (k - 1) + p ** (k - 1))
+
+
+def gaussian_abs_moment(k: float) -> float:
+    """E|N(0,1)|^k = 2^{k/2} Gamma((k+1)/2)/sqrt(pi) (audit U22)."""
+    return 2 ** (k / 2) * math.gamma((k + 1) / 2) / math.sqrt(math.pi)
+
+
+# ------------------------------------------------------------------------------------------------
+# Explicit lower-bound values
+# ------------------------------------------------------------------------------------------------
+
+def _sep(p, d, k):
+    return 0.5 * p ** ((k - 1.0) / k) * math.sqrt(d / 2.0)
+
+
+def lb_mean_cdp_at(p: float, n: int, d: int, k: float, rho: float, lnM: float | None = None) -> float:
+    """Explicit rho-CDP lower bound on the average E||A(X) - mu_nu||_2 over C2 at mixing weight p."""
+    lnM = d / 8.0 * LN2 if lnM is None else lnM
+    r = _sep(p, d, k)
+    return 0.5 * r * (1.0 - (rho * (n * n * p * p + n * p * (1 - p)) + LN2) / lnM)
+
+
+def lb_mean_cdp(n: int, d: int, k: float, rho: float, lnM: float | None = None) -> tuple[float, float]:
+    """max_p lb_mean_cdp_at (p in (0,1]) -> (value, p*)."""
+    f = lambda lp: -lb_mean_cdp_at(math.exp(lp), n, d, k, rho, lnM)  # noqa: E731
+    res = optimize.minimize_scalar(f, bounds=(math.log(1e-12), 0.0), method="bounded", options={"xatol": 1e-10})
+    grid = np.linspace(math.log(1e-12), 0.0, 400)
+    vals = [f(g) for g in grid]
+    best = min([(res.fun, res.x)] + list(zip(vals, grid)))
+    return max(0.0, -best[0]), math.exp(best[1])
+
+
+def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float | None = None) -> float:
+    lnM = d / 8.0 * LN2 if lnM is None else lnM
+    r = _sep(p, d, k)
+    return 0.4 * r * min(1.0, math.exp(lnM - 10.0 * eps * n * p))
+
+
+def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None) -> tuple[float, float]:
+    f = lambda lp: -lb_mean_pure_at(math.exp(lp), n, d, k, eps, lnM)  # noqa: E731
+    grid = np.linspace(math.log(1e-12), 0.0, 2000)
+    vals = [f(g) for g in grid]
+    i = int(np.argmin(vals))
+    return max(0.0, -vals[i]), math.exp(grid[i])
+
+
+def lb_strongly_convex(n: int, d: int, k: float, rho: float) -> float:
+    """Thm 6.1 via Lemma 6.2 + Jensen: E excess = E 1/2||w - mu||^2 >= 1/2 (E||w - mu||)^2 >= 1/2 LB_mean^2."""
+    v, _ = lb_mean_cdp(n, d, k, rho)
+    return 0.5 * v * v
+
+
+def lb_convex(n: int, d: int, k: float, rho: float) -> float:
+    """Thm 6.4 private term, explicit: instance C3 (l = -<w,x> on the unit ball, w_nu = mu_nu/||mu||).
+    E excess >= (||mu||/2) avg E||w - w_nu||^2 (eq. (14)); with ||w_nu - w_nu'|| >= 1/2 and the squared loss's
+    2-relaxed triangle inequality, Fano gives avg E||w - w_nu||^2 >= (1/4)^2 ... we use the metric route:
+    avg E||w - w_nu|| >= (r1/2) p_e with r1 = 1/2, then E||.||^2 >= (E||.||)^2.  Maximised over p."""
+    def val(lp):
+        p = math.exp(lp)
+        lnM = d / 8.0 * LN2
+        pe = 1.0 - (rho * (n * n * p * p + n * p * (1 - p)) + LN2) / lnM
+        if pe <= 0:
+            return 0.0
+        mu = p ** ((k - 1.0) / k) * math.sqrt(d / 2.0)
+        return 0.5 * mu * (0.25 * pe) ** 2
+    grid = np.linspace(math.log(1e-12), 0.0, 2000)
+    return max(val(g) for g in grid)

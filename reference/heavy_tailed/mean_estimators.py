@@ -1,0 +1,324 @@
+"""Mean-estimation oracles of Kamath-Liu-Zhang (doc 004): Alg. 3 (coordinate-wise clipped median of means,
+CWME), its rho-zCDP and eps-DP adaptations (CDPCWME, DPCWME), and Alg. 4 (CDPNSME, Holland's
+noise-smoothed soft truncation) with its Gaussian-smoothing integral in closed form.
+
+Seed: ``004_e5e2a2910354303b.txt``; line numbers ``Lnnn`` refer to it.
+
+Sensitivities (replace-one neighbours, Def. 2.1 L89):
+* CWME: one replaced row lies in exactly one block; after clipping to [-3tau, 3tau] the block mean moves by at
+  most 6 tau / b in every coordinate, and the median (mid-average for even m) is 1-Lipschitz in l_inf, so the
+  true per-coordinate sensitivity is 6 tau / b (= 6 tau m / n), half the paper's 12 tau m / n (L605, L617).
+* NSME: mu_hat_j = (tau/n) sum_i psi_c(x_ij / tau) with sup |psi_c| = s(c), so Delta_2 = 2 tau s(c) sqrt(d) / n;
+  the paper's "|phi| <= 1 => Delta_2 <= sqrt d" (L752) drops tau/n and the factor 2.
+"""
+from __future__ import annotations
+
+import math
+
+import mpmath as mp
+import numpy as np
+from scipy import special
+
+from ._pending_core import clip
+
+SQRT2 = math.sqrt(2.0)
+PHI_SUP = 2.0 * SQRT2 / 3.0           # sup |phi| = phi(sqrt 2) = 2 sqrt2 / 3  (L739)
+C_STAR = 1.0 / float(special.ndtri(1.0 / 8.0)) ** 2   # Phi(-1/sqrt(c*)) = 1/8  <=>  2 s(c*)^2 = 1
+_GL_X, _GL_W = np.polynomial.legendre.leggauss(48)
+
+
+# ------------------------------------------------------------------------------------------------
+# helpers
+# ------------------------------------------------------------------------------------------------
+
+def _as_data(X, name="X") -> np.ndarray:
+    X = np.asarray(X, dtype=float)
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2 or X.shape[0] < 1 or X.shape[1] < 1:
+        raise ValueError(f"{name} must be an n x d array with n, d >= 1, got shape {X.shape}")
+    if np.isnan(X).any():
+        raise ValueError(f"{name} contains NaN; allowed: real numbers or +-inf")
+    return X
+
+
+def _positive(name, v, strict=True):
+    if not (isinstance(v, (int, float, np.floating, np.integer)) and math.isfinite(v) and (v > 0 if strict else v >= 0)):
+        raise ValueError(f"{name} must be a finite number {'>' if strict else '>='} 0, got {v!r}")
+
+
+def cwme_num_blocks(d: int, beta: float) -> int:
+    """m = ceil(4 ln(2d/beta)) (Alg. 3 line 1, L557; natural log, rounded up so that d e^{-m/4} <= beta/2)."""
+    if not (isinstance(d, (int, np.integer)) and d >= 1):
+        raise ValueError(f"d must be an integer >= 1, got {d!r}")
+    if not 0 < beta < 1:
+        raise ValueError(f"beta must be in (0, 1), got {beta!r}")
+    return int(math.ceil(4.0 * math.log(2.0 * d / beta) - 1e-12))
+
+
+# ------------------------------------------------------------------------------------------------
+# Alg. 3 and its private adaptations
+# ------------------------------------------------------------------------------------------------
+
+def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
+    """Alg. 3 (High-Dimensional Mean Estimator, L555-567): coordinate-wise clipped median of means.
+
+    Preconditions: X is n x d (no NaN; +-inf allowed, clipped); tau > 0 (the paper asks tau >= 10);
+    beta in (0,1) (used in line 1 but not listed as an input, audit U28); m (optional override of
+    ceil(4 ln(2d/beta))) an integer >= 1 with b = floor(n/m) >= 1.
+    Steps:
+      1. m <- ceil(4 ln(2d/beta)), b <- floor(n/m); the last n - m b rows are discarded (paper assumes m | n).
+      2. I = [-3 tau, 3 tau].
+      3. mu_j^i = mean of clip(X[(i-1)b : ib, j], I).
+      4. mu_j = median_i mu_j^i (mean of the two middle values for even m, footnote 9 L617).
+    Postcondition: deterministic; per-coordinate replace-one sensitivity <= 6 tau / b (true), <= 12 tau m/n
+    (paper, L605); accuracy Thm 4.1 (L227-229).
+    Spec: 004.alg3
+    """
+    X = _as_data(X)
+    _positive("tau", tau)
+    n, d = X.shape
+    if m is None:
+        m = cwme_num_blocks(d, beta)                                   # Alg. 3 line 1; L557
+    elif not (isinstance(m, (int, np.integer)) and m >= 1):
+        raise ValueError(f"m must be an integer >= 1, got {m!r}")
+    b = n // m
+    if b < 1:
+        raise ValueError(f"n must be >= m = {m} (block size floor(n/m) >= 1), got n = {n}")
+    Z = clip(X[: m * b], -3.0 * tau, 3.0 * tau)                        # Alg. 3 lines 2-4; L558-561
+    block_means = Z.reshape(m, b, d).mean(axis=1)                      # Alg. 3 line 5; L562 ((m/n) sum = mean)
+    return np.median(block_means, axis=0)                              # Alg. 3 line 7; L564
+
+
+def cwme_sensitivity(n: int, d: int, tau: float, m: int, *, which: str = "true", norm: str = "l2") -> float:
+    """Replace-one sensitivity of Alg. 3: per coordinate 6 tau / b (true) or 12 tau m / n (paper, L605)."""
+    b = n // m
+    if which == "true":
+        per = 6.0 * tau / b
+    elif which == "paper":
+        per = 12.0 * tau * m / n
+    else:
+        raise ValueError(f"which must be 'true' or 'paper', got {which!r}")
+    return {"linf": per, "l2": per * math.sqrt(d), "l1": per * d}[norm]
+
+
+def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivity_constant: float = 12.0) -> float:
+    """sigma of CDPCWME: sigma^2 = (K tau sqrt(d) / b)^2 / (2 rho), K = 12 (paper, L619: 72 tau^2 m^2 d/(rho n^2)
+    when m | n) or 6 (tight); b = floor(n/m)."""
+    _positive("rho", rho)
+    b = n // m
+    return (sensitivity_constant * tau * math.sqrt(d) / b) / math.sqrt(2.0 * rho)
+
+
+def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | None = None, *,
+             m: int | None = None, noise=None, sensitivity_constant: float = 12.0) -> np.ndarray:
+    """CDPCWME(rho, tau) (Thm 4.1 L231; proof L619-625): Alg. 3 output + N(0, sigma^2 I_d).
+
+    Preconditions: as :func:`cwme`; rho > 0; either ``rng`` or ``noise`` (a length-d standard normal draw).
+    Steps: 1. mu_hat = Alg3(X, tau, beta);  2. sigma^2 = (12 tau sqrt(d)/b)^2/(2 rho) (= 72 tau^2 m^2 d/(rho n^2),
+    L619, when m | n);  3. output mu_hat + sigma * noise.
+    ``sensitivity_constant=6`` gives the noise calibrated to the true sensitivity (scaled setting).
+    Postcondition: rho-zCDP (Lemma 2.5); with the true sensitivity it is (6/K)^2 rho-zCDP, i.e. rho/4 for K=12.
+    Spec: 004.cdpcwme
+    """
+    X = _as_data(X)
+    n, d = X.shape
+    mu_hat = cwme(X, tau, beta, m=m)                                           # step 1
+    mm = cwme_num_blocks(d, beta) if m is None else m
+    sigma = cdp_cwme_sigma(n, d, tau, mm, rho, sensitivity_constant=sensitivity_constant)  # step 2; L619
+    z = _std_noise(noise, rng, d, "normal")
+    return mu_hat + sigma * z                                                  # step 3; L231
+
+
+def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensitivity_constant: float = 12.0) -> float:
+    """Laplace scale of DPCWME: b_L = K tau d / (b eps) (= 12 tau m d/(eps n) = 48 tau d ln(2d/beta)/(eps n), L235/L627)."""
+    _positive("epsilon", epsilon)
+    b = n // m
+    return sensitivity_constant * tau * d / (b * epsilon)
+
+
+def dp_cwme(X, epsilon: float, tau: float, beta: float, rng: np.random.Generator | None = None, *,
+            m: int | None = None, noise=None, sensitivity_constant: float = 12.0) -> np.ndarray:
+    """DPCWME(eps, tau) (Thm 4.1 L235; proof L627-637): Alg. 3 output + i.i.d. Lap(0, b_L) per coordinate.
+
+    Preconditions: as :func:`cwme`; epsilon > 0; ``rng`` or ``noise`` (length-d standard Laplace draw).
+    Postcondition: eps-DP (Laplace mechanism, Lemma 2.5) with the paper's l1 sensitivity 12 tau m d/n;
+    with the true sensitivity 6 tau d/b it is (6/K) eps-DP.
+    Spec: 004.dpcwme
+    """
+    X = _as_data(X)
+    n, d = X.shape
+    mu_hat = cwme(X, tau, beta, m=m)
+    mm = cwme_num_blocks(d, beta) if m is None else m
+    bL = dp_cwme_scale(n, d, tau, mm, epsilon, sensitivity_constant=sensitivity_constant)   # L627
+    z = _std_noise(noise, rng, d, "laplace")
+    return mu_hat + bL * z
+
+
+def _std_noise(noise, rng, d, kind):
+    if noise is not None:
+        z = np.asarray(noise, dtype=float).reshape(-1)
+        if z.shape != (d,):
+            raise ValueError(f"noise must have shape ({d},), got {np.shape(noise)}")
+        return z
+    if rng is None:
+        raise ValueError("either rng (numpy Generator) or noise must be given")
+    return rng.standard_normal(d) if kind == "normal" else rng.laplace(0.0, 1.0, d)
+
+
+# ------------------------------------------------------------------------------------------------
+# Alg. 4: soft truncation and its Gaussian smoothing
+# ------------------------------------------------------------------------------------------------
+
+def phi(y):
+    """Holland's soft truncation (L739): y - y^3/6 on [-sqrt2, sqrt2], +-2sqrt2/3 outside."""
+    y = np.asarray(y, dtype=float)
+    inner = y - y ** 3 / 6.0
+    return np.where(y > SQRT2, PHI_SUP, np.where(y < -SQRT2, -PHI_SUP, inner))
+
+
+def _ndtr_diff(lo, hi):
+    """Phi(hi) - Phi(lo) without cancellation in the upper tail."""
+    lo = np.asarray(lo, float)
+    hi = np.asarray(hi, float)
+    upper = (lo + hi) > 0
+    return np.where(upper, special.ndtr(-lo) - special.ndtr(-hi), special.ndtr(hi) - special.ndtr(lo))
+
+
+def psi(y, c: float):
+    """psi_c(y) = E_{N ~ N(0,c)} phi(y (1+N)) in closed form (Remark B.3, L748-750; derivation in the catalog A6).
+
+    With Y = y(1+N) ~ N(a, s^2), a = y, s = |y| sqrt(c), truncation limits al = (-sqrt2 - a)/s, be = (sqrt2 - a)/s
+    and truncated standard-normal moments M_r = int_al^be z^r phi_N(z) dz:
+    psi = (a M0 + s M1) - (a^3 M0 + 3a^2 s M1 + 3 a s^2 M2 + s^3 M3)/6 + (2sqrt2/3)(Phi(-be) - Phi(al)).
+    """
+    _positive("c", c)
+    y = np.asarray(y, dtype=float)
+    out = np.zeros_like(y)
+    inf = np.isinf(y)
+    out[inf] = np.sign(y[inf]) * psi_limit(c)                           # psi_c(+-inf) = +-s(c)
+    # |y|(1 + 40 sqrt c) < sqrt2: Y = y(1+N) leaves [-sqrt2, sqrt2] with probability < 2 Phi(-40) ~ 1e-349, so
+    # psi_c(y) = E[Y - Y^3/6] = y - y^3 (1 + 3c)/6 exactly in double precision (also avoids 0 * inf for tiny y).
+    small = (np.abs(y) * (1.0 + 40.0 * math.sqrt(c)) < SQRT2) & ~inf
+    out[small] = y[small] - y[small] ** 3 * (1.0 + 3.0 * c) / 6.0
+    nz = (y != 0) & ~inf & ~small
+    a = y[nz]
+    s = np.abs(a) * math.sqrt(c)
+    al = (-SQRT2 - a) / s
+    be = (SQRT2 - a) / s
+    pa = np.exp(-0.5 * al ** 2) / math.sqrt(2 * math.pi)
+    pb = np.exp(-0.5 * be ** 2) / math.sqrt(2 * math.pi)
+    M0 = _ndtr_diff(al, be)
+    M1 = pa - pb
+    M2 = M0 + al * pa - be * pb
+    M3 = 2 * M1 + al ** 2 * pa - be ** 2 * pb
+    EY = a * M0 + s * M1
+    EY3 = a ** 3 * M0 + 3 * a ** 2 * s * M1 + 3 * a * s ** 2 * M2 + s ** 3 * M3
+    inner = EY - EY3 / 6.0
+    # For s >= 1 the moment recursion cancels catastrophically (s^3 M3 with M3 tiny); there the density of Y on
+    # [-sqrt2, sqrt2] is smooth (std >= 1), so integrate (v - v^3/6) f_Y(v) by 48-point Gauss-Legendre instead.
+    big = s >= 1.0
+    if big.any():
+        ab, sb = a[big], s[big]
+        v = SQRT2 * _GL_X[None, :]
+        fy = np.exp(-0.5 * ((v - ab[:, None]) / sb[:, None]) ** 2) / (sb[:, None] * math.sqrt(2 * math.pi))
+        inner[big] = SQRT2 * ((v - v ** 3 / 6.0) * fy * _GL_W[None, :]).sum(axis=1)
+    tails = special.ndtr(-be) - special.ndtr(al)
+    out[nz] = inner + PHI_SUP * tails
+    return out
+
+
+def psi_mp(y, c, *, method: str = "closed"):
+    """mpmath reference for psi_c(y): ``closed`` (the same closed form at mp.dps) or ``quad`` (direct quadrature
+    of phi(y(1+N)) against the N(0,c) density, split at the kinks of phi)."""
+    y = mp.mpf(y)
+    c = mp.mpf(c)
+    if y == 0:
+        return mp.mpf(0)
+    r2 = mp.sqrt(2)
+    sup = 2 * r2 / 3
+    if method == "quad":
+        sc = mp.sqrt(c)
+        dens = lambda u: mp.exp(-u ** 2 / (2 * c)) / (sc * mp.sqrt(2 * mp.pi))  # noqa: E731
+
+        def f(u):
+            v = y * (1 + u)
+            if v > r2:
+                return sup * dens(u)
+            if v < -r2:
+                return -sup * dens(u)
+            return (v - v ** 3 / 6) * dens(u)
+
+        k1 = r2 / y - 1
+        k2 = -r2 / y - 1
+        pts = sorted([k1, k2, mp.mpf(-1)])
+        return mp.quad(f, [-mp.inf] + pts + [mp.inf])
+    a = y
+    s = abs(y) * mp.sqrt(c)
+    al = (-r2 - a) / s
+    be = (r2 - a) / s
+    npdf = lambda z: mp.exp(-z ** 2 / 2) / mp.sqrt(2 * mp.pi)  # noqa: E731
+    M0 = mp.ncdf(be) - mp.ncdf(al)
+    M1 = npdf(al) - npdf(be)
+    M2 = M0 + al * npdf(al) - be * npdf(be)
+    M3 = 2 * M1 + al ** 2 * npdf(al) - be ** 2 * npdf(be)
+    EY = a * M0 + s * M1
+    EY3 = a ** 3 * M0 + 3 * a ** 2 * s * M1 + 3 * a * s ** 2 * M2 + s ** 3 * M3
+    return EY - EY3 / 6 + sup * (mp.ncdf(-be) - mp.ncdf(al))
+
+
+def psi_limit(c: float) -> float:
+    """lim_{y -> +inf} psi_c(y) = (2sqrt2/3)(1 - 2 Phi(-1/sqrt c))."""
+    _positive("c", c)
+    return PHI_SUP * (1.0 - 2.0 * float(special.ndtr(-1.0 / math.sqrt(c))))
+
+
+def psi_sup(c: float) -> float:
+    """s(c) = sup_y |psi_c(y)| = lim_{y->inf} psi_c(y) = (2sqrt2/3)(1 - 2 Phi(-1/sqrt c)).
+
+    psi_c is odd and approaches the limit from below: limit - psi_c(y) ~ (4 sqrt2/15) phi_N(1/sqrt c)/(c^{3/2} y^2)
+    (second-order expansion); check 004.priv.P3.sup verifies psi_c(y) <= limit at 50 digits on a grid
+    y in [1e-4, 1e8] for c in [0.005, 20] and the asymptotic constant.
+    """
+    return psi_limit(c)
+
+
+def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str = "corrected") -> float:
+    """Noise std of CDPNSME.  printed (L747): sigma^2 = tau^2 d/(rho n^2).  corrected: sigma^2 = Delta_2^2/(2 rho)
+    with the true Delta_2 = 2 tau s(c) sqrt(d)/n, i.e. sigma^2 = 2 s(c)^2 tau^2 d/(rho n^2)."""
+    _positive("rho", rho)
+    if variant == "printed":
+        return tau * math.sqrt(d) / (math.sqrt(rho) * n)
+    if variant == "corrected":
+        return math.sqrt(2.0) * psi_sup(c) * tau * math.sqrt(d) / (math.sqrt(rho) * n)
+    raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
+
+
+def nsme(X, tau: float, c: float) -> np.ndarray:
+    """Non-private part of Alg. 4 (L744): mu_hat_j = (tau/n) sum_i psi_c(x_i(j)/tau)."""
+    X = _as_data(X)
+    _positive("tau", tau)
+    n = X.shape[0]
+    return (tau / n) * psi(X / tau, c).sum(axis=0)
+
+
+def cdp_nsme(X, rho: float, tau: float, rng: np.random.Generator | None = None, *, c: float = 1.0,
+             noise=None, variant: str = "corrected") -> np.ndarray:
+    """Alg. 4, CDPNSME (L737-752): Holland's noise-smoothing mean estimator + Gaussian noise.
+
+    Preconditions: X n x d (no NaN); rho > 0; tau > 0 (paper: tau >= 10); c > 0 the smoothing variance, which the
+    paper leaves as "a constant" (L742) -- default 1.0 is OUR choice; ``rng`` or ``noise`` (length-d N(0,1)).
+    Steps: 1. mu_hat_j = (tau/n) sum_i psi_c(x_i(j)/tau), psi_c(y) = E_{N~N(0,c)} phi(y(1+N)) (closed form);
+           2. output mu_hat + N(0, sigma^2 I_d) with sigma from :func:`nsme_sigma`.
+    variant="printed": sigma^2 = tau^2 d/(rho n^2) (L747); this is 2 s(c)^2 rho-zCDP, NOT rho-zCDP for
+    c < c* = 0.75568... (audit U3).  variant="corrected" (default): sigma^2 = 2 s(c)^2 tau^2 d/(rho n^2), rho-zCDP.
+    Postcondition: rho-zCDP (corrected); bias |E mu_hat_j - mu_j| <= K(1+c) E[x_j^2]/tau, K = 3/(8 sqrt2).
+    Spec: 004.alg4
+    """
+    X = _as_data(X)
+    n, d = X.shape
+    _positive("c", c)
+    mu_hat = nsme(X, tau, c)                                                  # step 1; L744
+    sigma = nsme_sigma(n, d, tau, rho, c, variant=variant)                    # step 2; L747
+    z = _std_noise(noise, rng, d, "normal")
+    return mu_hat + sigma * z

@@ -1,0 +1,214 @@
+"""SCO framework (Alg. 1, SCOF) and the rho-zCDP heavy-tailed SCO algorithm (Alg. 2) with the parameter settings
+of Thm 5.2 (convex, CWME oracle), Thm 5.5 (convex, noise-smoothing oracle) and Thm 5.7 (strongly convex).
+
+Seed ``004_e5e2a2910354303b.txt``.  Hidden parameters of the paper are explicit arguments: the CWME failure
+probability beta (Thm 5.2 uses beta = (alpha/M)^{2d}, alpha = n^{-3}, L665/L691, audit U15), the number of blocks m,
+and the rounding of T (T = max(1, floor(.)) for Thms 5.2/5.5, ceil for Thm 5.7).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import mean_estimators as me
+from ._pending_core import GradientOracle, proj_l2_ball
+
+
+def ball_projection(center, radius):
+    """Proj_W for W = B_radius(center) (Def. 2.9, L131-133); diameter M = 2 radius."""
+    center = np.asarray(center, dtype=float)
+    return lambda y: proj_l2_ball(y, center, radius)
+
+
+def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "convex",
+         rng: np.random.Generator | None = None, noise=None, trace: list | None = None) -> np.ndarray:
+    """Alg. 1, SCOF_{eta,T,MeanOracle}(X) (L177-189).
+
+    Preconditions: X an n x d' data array; ``grad_oracle(w, S)`` returns the |S| x d matrix of per-sample gradients
+    (a counting oracle); ``proj`` the Euclidean projection onto W; eta > 0 a constant or a length-T sequence of step
+    sizes (L187 writes eta_{t-1}, audit U36); T >= 1 an integer; ``mean_oracle(G, rng=..., noise=...)`` maps a
+    multiset of gradients to R^d; w0 in W; mode "convex" (S_t = X) or "strongly_convex" (S_t = t-th of T disjoint
+    consecutive batches of size b = floor(n/T), remainder dropped; needs n >= T).
+    ``noise`` (optional): T pre-drawn per-step noise vectors passed to the oracle in order.
+    Steps (for t = 1..T): S_t (L181-184); G_t = [grad l(w^{t-1}, x)]_{x in S_t}; g_t = MeanOracle(G_t) (L186);
+    w^t = Proj_W(w^{t-1} - eta_{t-1} g_t) (L187).
+    Postcondition: returns the T x d array (w^1..w^T) (L189); gradient evaluations = n T (convex) or T floor(n/T).
+    Spec: 004.alg1
+    """
+    X = np.asarray(X, dtype=float)
+    if X.ndim == 1:
+        X = X[:, None]
+    n = X.shape[0]
+    if not (isinstance(T, (int, np.integer)) and T >= 1):
+        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    if mode not in ("convex", "strongly_convex"):
+        raise ValueError(f"mode must be 'convex' or 'strongly_convex', got {mode!r}")
+    etas = np.broadcast_to(np.asarray(eta, dtype=float), (T,))
+    if not np.all(etas > 0):
+        raise ValueError("eta must be > 0 (a constant or a length-T sequence)")
+    if mode == "strongly_convex":
+        b = n // T
+        if b < 1:
+            raise ValueError(f"strongly convex mode needs n >= T (batch size floor(n/T) >= 1); n={n}, T={T}")
+    if noise is not None and len(noise) != T:
+        raise ValueError(f"noise must hold T = {T} per-step draws, got {len(noise)}")
+    w = np.asarray(w0, dtype=float).copy()                           # L179: w^0 in W
+    out = []
+    for t in range(1, T + 1):                                         # L180
+        if mode == "convex":
+            S = X                                                     # L181-182
+        else:
+            S = X[(t - 1) * b: t * b]                                 # L183-184
+        G = grad_oracle(w, S)                                         # L186: gradients at w^{t-1}
+        g = mean_oracle(G, rng=rng, noise=None if noise is None else noise[t - 1])   # L186
+        w = proj(w - etas[t - 1] * g)                                 # L187
+        out.append(w.copy())
+        if trace is not None:
+            trace.append(w.copy())
+    return np.array(out)                                              # L189
+
+
+# ------------------------------------------------------------------------------------------------
+# Mean oracles with budget rho_t (Alg. 2 calls MeanOracle(rho/T), L257)
+# ------------------------------------------------------------------------------------------------
+
+def cwme_oracle(rho_t: float, tau: float, beta: float, *, m: int | None = None, sensitivity_constant: float = 12.0):
+    """CDPCWME(rho_t, tau) as a MeanOracle (records sigma of each call in ``.sigmas``)."""
+    def oracle(G, rng=None, noise=None):
+        n, d = G.shape
+        mm = me.cwme_num_blocks(d, beta) if m is None else m
+        oracle.sigmas.append(me.cdp_cwme_sigma(n, d, tau, mm, rho_t, sensitivity_constant=sensitivity_constant))
+        oracle.calls += 1
+        return me.cdp_cwme(G, rho_t, tau, beta, rng, m=m, noise=noise, sensitivity_constant=sensitivity_constant)
+    oracle.sigmas = []
+    oracle.calls = 0
+    return oracle
+
+
+def nsme_oracle(rho_t: float, tau: float, *, c: float = 1.0, variant: str = "corrected"):
+    """CDPNSME(rho_t, tau) (Alg. 4) as a MeanOracle."""
+    def oracle(G, rng=None, noise=None):
+        n, d = G.shape
+        oracle.sigmas.append(me.nsme_sigma(n, d, tau, rho_t, c, variant=variant))
+        oracle.calls += 1
+        return me.cdp_nsme(G, rho_t, tau, rng, c=c, noise=noise, variant=variant)
+    oracle.sigmas = []
+    oracle.calls = 0
+    return oracle
+
+
+# ------------------------------------------------------------------------------------------------
+# Parameter settings
+# ------------------------------------------------------------------------------------------------
+
+@dataclass
+class SCOParams:
+    """Parameters of one Alg. 2 instantiation (every hidden choice explicit)."""
+
+    setting: str
+    T: int
+    eta: float
+    tau: float
+    mode: str
+    beta: float | None = None
+    m: int | None = None
+    T_real: float = float("nan")
+    notes: dict = field(default_factory=dict)
+
+
+def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, beta: float | None = None,
+                  alpha: float | None = None, scaled: bool = False) -> SCOParams:
+    """Thm 5.2 (L270-276; B.4 L639-733): tau = (sqrt(rho) n/(M d^{3/2}))^{1/k}, T = R^2 rho n^2/(tau^2 d^4)
+    rounded to max(1, floor), eta = M/(R sqrt T).  Hidden (L665, L691): alpha = n^{-3}, beta = (alpha/M)^{2d},
+    m = ceil(4 ln(2d/beta)) = Theta(d log n).  ``beta=`` overrides (``scaled=True`` uses beta = 0.1, clearly NOT
+    the analysed algorithm, audit U15)."""
+    for nm, v in (("n", n), ("d", d)):
+        if not (isinstance(v, (int, np.integer)) and v >= 1):
+            raise ValueError(f"{nm} must be an integer >= 1, got {v!r}")
+    if not k >= 2:
+        raise ValueError(f"k must be >= 2, got {k}")
+    tau = (math.sqrt(rho) * n / (M * d ** 1.5)) ** (1.0 / k)
+    T_real = R ** 2 * rho * n ** 2 / (tau ** 2 * d ** 4)
+    T = max(1, int(math.floor(T_real)))
+    if beta is None:
+        if scaled:
+            beta = 0.1
+        else:
+            alpha = n ** -3.0 if alpha is None else alpha
+            # beta = (alpha/M)^{2d}; computed in logs: ln beta = 2d ln(alpha/M)
+            beta = math.exp(2 * d * math.log(alpha / M))
+    if beta > 0:
+        m = int(math.ceil(4.0 * math.log(2.0 * d / beta) - 1e-12))
+    else:  # underflow: m = 4 ln(2d) + 8d ln(M/alpha)
+        alpha = n ** -3.0 if alpha is None else alpha
+        m = int(math.ceil(4 * math.log(2 * d) + 8 * d * math.log(M / alpha)))
+    eta = M / (R * math.sqrt(T))
+    return SCOParams("thm5_2", T, eta, tau, "convex", beta, m, T_real, {"m_over_n": m / n})
+
+
+def params_thm5_5(n: int, d: int, rho: float, M: float, R: float, q: float = 1.0) -> SCOParams:
+    """Thm 5.5 (L288-294; B.5): tau = (sqrt(rho) n/(M d^q))^{1/2}, T = R^2 rho n^2/(tau^2 d^2) (max(1, floor)),
+    eta = M/(R sqrt T), q in [0.5, 2]."""
+    if not 0.5 <= q <= 2:
+        raise ValueError(f"q must be in [0.5, 2], got {q}")
+    tau = math.sqrt(math.sqrt(rho) * n / (M * d ** q))
+    T_real = R ** 2 * rho * n ** 2 / (tau ** 2 * d ** 2)
+    T = max(1, int(math.floor(T_real)))
+    return SCOParams("thm5_5", T, M / (R * math.sqrt(T)), tau, "convex", None, None, T_real, {"q": q})
+
+
+def G_thm5_7_standin(n: int, d: int, k: float, rho: float) -> float:
+    """Stand-in for G = O~(sqrt(d/n) + sqrt d (sqrt d/(sqrt rho n))^{(k-1)/k}) (L308), logs dropped."""
+    return math.sqrt(d / n) + math.sqrt(d) * (math.sqrt(d) / (math.sqrt(rho) * n)) ** ((k - 1) / k)
+
+
+def params_thm5_7(n: int, d: int, k: float, rho: float, lam: float, L: float, *, G: float | None = None) -> SCOParams:
+    """Thm 5.7 (L306-312; B.6 L794-808): eta = 1/(lam+L),
+    T = ln((lam+L)G/(lam L)) / ln((lam^2+L^2+lam L)/(lam+L)^2) (rounded up, >= 1), tau = (sqrt(rho) n/(sqrt d T^{3/2}))^{1/k},
+    CWME beta = T d/n + d (sqrt d T^{3/2}/(sqrt rho n))^{(2k-2)/k} (L798), clipped to (0, 0.5].
+    G: the paper gives only O~(.); default is the labelled stand-in :func:`G_thm5_7_standin`.  T > 0 needs
+    (lam+L) G < lam L (audit U31); otherwise T = 1."""
+    if not 0 < lam <= L:
+        raise ValueError(f"need 0 < lam <= L, got lam={lam}, L={L}")
+    G = G_thm5_7_standin(n, d, k, rho) if G is None else G
+    num = math.log((lam + L) * G / (lam * L))
+    den = math.log((lam ** 2 + L ** 2 + lam * L) / (lam + L) ** 2)
+    T_real = num / den
+    T = max(1, int(math.ceil(T_real)))
+    tau = (math.sqrt(rho) * n / (math.sqrt(d) * T ** 1.5)) ** (1.0 / k)
+    beta_raw = T * d / n + d * (math.sqrt(d) * T ** 1.5 / (math.sqrt(rho) * n)) ** ((2 * k - 2) / k)
+    beta = min(max(beta_raw, 1e-12), 0.5)
+    return SCOParams("thm5_7", T, 1.0 / (lam + L), tau, "strongly_convex", beta, None, T_real,
+                     {"G": G, "beta_raw": beta_raw})
+
+
+def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: str = "cwme",
+            rng: np.random.Generator | None = None, noise=None, trace: list | None = None, c: float = 1.0,
+            nsme_variant: str = "corrected", sensitivity_constant: float = 12.0):
+    """Alg. 2 (L255-258): {w^t} = SCOF_{eta,T,MeanOracle(rho/T)}(X); w_priv = average (convex) or w^T (strongly convex).
+
+    Preconditions: as :func:`scof`; rho > 0; ``params`` from params_thm5_2 / params_thm5_5 / params_thm5_7.
+    Postcondition: rho-zCDP by zCDP composition of T calls of budget rho/T (Lemma 5.1, L262-264); in strongly
+    convex mode the batches are disjoint, so by parallel composition it is even rho/T-zCDP (audit U30).
+    Returns (w_priv, iterates, mean_oracle) -- the oracle records its per-call sigmas for the accounting.
+    Spec: 004.alg2
+    """
+    if not rho > 0:
+        raise ValueError(f"rho must be > 0, got {rho}")
+    rho_t = rho / params.T                                                     # L257: MeanOracle(rho/T)
+    if oracle == "cwme":
+        mo = cwme_oracle(rho_t, params.tau, params.beta, m=params.m, sensitivity_constant=sensitivity_constant)
+    elif oracle == "nsme":
+        mo = nsme_oracle(rho_t, params.tau, c=c, variant=nsme_variant)
+    else:
+        raise ValueError(f"oracle must be 'cwme' or 'nsme', got {oracle!r}")
+    W = scof(X, grad_oracle, proj, params.eta, params.T, mo, w0, mode=params.mode, rng=rng, noise=noise, trace=trace)
+    w_priv = W.mean(axis=0) if params.mode == "convex" else W[-1]              # Thm 3.1 / Thm 3.2 post-processing
+    return w_priv, W, mo
+
+
+def quadratic_loss_oracle() -> GradientOracle:
+    """Per-sample gradient of l(w, x) = 1/2 ||w - x||^2 (construction C1, L812): grad = w - x."""
+    return GradientOracle(lambda w, S: w[None, :] - S)
