@@ -15,17 +15,21 @@ def fill(A, S, src, NY, R, T):
     A("000.smoothing_oracles", src("207-213"), "Gaussian-smoothing test oracles (closed forms, stand-in)",
       "[stand-in, not in paper] f(x)=sum c_i|<a_i,x>-b_i|: fhat_rho = sum c_i[mu_i(2Phi(mu_i/s_i)-1)+2 s_i phi(mu_i/s_i)], "
       "grad = sum c_i a_i(2Phi(mu_i/s_i)-1), s_i = rho||a_i||; used as exact targets for every MC check.",
-      "primitive", "numeric", impl=[R + "_pending_core.AbsSum"],
+      "primitive", "numeric", impl=["reference.core.problems.AbsSum"],
       chk=["000.smoothing.closed_form.quad", T + "test_resque.py::test_abs_sum_closed_form_matches_mc"],
       verdict="NUMERIC", catalog="A0'",
-      notes="Closed forms live in reference/resque/_pending_core.py until reference.core.problems provides them.")
+      notes="Closed forms: reference.core.problems.AbsSum (shared core; swapped from the former doc-000 pending copy).")
     A("000.alg1", src("388-405"), "Parallel EpochSGD (Alg. 1)",
       "eta_1 = 1/(4 lambda), T_1 = 16, T = ceil(48 L^2/(lambda phi)); 2T ReSQue queries at xbar+xi_i in ONE parallel round; "
       "epochs k with T_k = 2^{k-1}16 steps of x <- Proj_{B_xbar(r)}((x + eta_k lambda xbar - eta_k h)/(1+eta_k lambda)); "
       "returns x_k^0. Prop 3: (phi,lambda)-ball oracle for fhat_rho when rho = r.",
       "algorithm", "instance", impl=[R + "parallel.epoch_sgd"],
-      chk=["000.alg1.queries_depth", T + "test_parallel.py::test_epoch_sgd_counts",
-           T + "test_parallel.py::test_epoch_sgd_oracle_mode_bit_identical"], verdict="NUMERIC", catalog="A1")
+      chk=["000.alg1.queries_depth", "000.alg1.linear_exact_mean", T + "test_parallel.py::test_epoch_sgd_counts",
+           T + "test_parallel.py::test_epoch_sgd_oracle_mode_bit_identical",
+           T + "test_parallel.py::test_epoch_sgd_agrees_in_law_with_reimplementation"], verdict="STATISTICAL", catalog="A1",
+      notes="Exact-expectation test (full profile): for a constant gradient oracle the mean output equals the hand-computed "
+            "deterministic EpochSGD path (|mean - exact| <= 0.014 of the rigorous radius 0.055; path displacement 0.48); law agreement "
+            "with an independent re-implementation using different draws (two-sample KS, test).")
     A("000.alg2", src("412-432"), "Parallel AC-SA (Alg. 2)",
       "K = ceil(log2(lambda r^2/phi)), T = ceil(4 sqrt(L/(rho lambda)+1)), N_k = ceil(48 2^k L^2/(lambda^2 r^2 T)), "
       "N = T sum N_k queries in ONE round; K restarts of T accelerated steps (x^md, mini-batch ReSQue gradient, prox step over B_xbar(r), x^ag). "
@@ -45,7 +49,8 @@ def fill(A, S, src, NY, R, T):
       "sigma_i = L eta_i/beta; T_i projected ReSQue-SGD steps with z ~ unif[n] (with replacement), xi ~ N(0,rho^2 I); "
       "x_i = mean(y_1..y_Ti) + N(0, sigma_i^2 I). Returns x_k (project_output=True additionally projects onto B_xbar(r); Audit A8).",
       "algorithm", "statistical", impl=[R + "private.subsampled_resqued_erm"],
-      chk=["000.lemma4.mc", T + "test_private.py::test_alg3_gradient_count", T + "test_private.py::test_alg3_oracle_mode"],
+      chk=["000.lemma4.mc", "000.alg3.linear_exact_mean", "000.priv.alg3_phase.noise_law", T + "test_private.py::test_alg3_gradient_count",
+           T + "test_private.py::test_alg3_oracle_mode"],
       verdict="STATISTICAL", catalog="A3")
     A("000.alg4", src("832-848"), "Regularized ReSQued ERM solver (Alg. 4)",
       "As Alg. 3 with lambda, r' in [0,2r], start x_0; eta = (r'/L) min(1/sqrt T, beta/sqrt d); step "
@@ -76,17 +81,21 @@ def fill(A, S, src, NY, R, T):
       "[stand-in, external to the paper] Monteiro-Svaiter-type ball acceleration: x_0 = v_0 = 0, A_0 = 0; per iteration a line search over "
       "lambda, y = (A x + a v)/(A+a) with lambda a^2 = A + a, one ball-oracle call, one stochastic-proximal call, v-update projected on B(R). "
       "Interface as Prop 1; C_ba is a parameter.",
-      "algorithm", "instance", impl=[R + "parallel.ball_accel"],
-      chk=[], verdict="SKIPPED", catalog="A9",
-      skip="the stand-in (Monteiro-Svaiter loop with line search, catalog A9) was not implemented in the time available; "
-           "reference.resque.parallel.ball_accel raises NotImplementedError. Only its Prop 2 call schedule is implemented (000.ball_accel_bo).",
-      notes="STAND-IN: not specified in this document.")
+      "algorithm", "instance", impl=[R + "parallel.ball_accel", R + "parallel.ball_accel_params"],
+      chk=["000.prop1.exact_oracles", "000.prop1.inexact_oracles",
+           T + "test_parallel.py::test_ball_accel_exact_oracles_reach_eps_within_budget",
+           T + "test_parallel.py::test_ball_accel_deterministic_and_validation"], verdict="STATISTICAL", catalog="A9",
+      notes="STAND-IN (external to doc 000; written from App. B and catalog A9, not from [ACJ+21] Alg. 4 itself): line search by "
+            "bisection in log lambda with acceptance window ||x_ls - y|| in [r/4, r/2] (floor lambda_*/C_ba accepted when the step is "
+            "shorter), stop when A_k >= R^2/(2 eps) or after ceil(C_ba K log kappa) iterations. On exact-oracle instances the loop "
+            "sits at the floor lambda_*/C_ba, so iterations = sqrt(2/C_ba) K log kappa: the (R/r)^{2/3} law comes from lambda_*.")
     A("000.ball_accel_bo", src("327-333", "1469-1479"), "BallAccel with ball oracles only (Prop. 2) -- external schedule",
       "Oracle-call schedule of Prop 2: per iteration C_ba log^2(R kappa/r) ball-oracle calls with phi = lambda r^2/C_ba, plus MLMC levels j in "
       "[ceil(log2 K + C_ba)] sampled w.p. 2^{-j}; each ball-oracle call is one parallel round.",
-      "algorithm", "instance", impl=[R + "parallel.prop2_schedule"],
-      chk=["000.thm1.depth_slopes"], verdict="NUMERIC", catalog="A10",
-      notes="STAND-IN schedule (counts only): external [CH22]; C_ba is a parameter.")
+      "algorithm", "instance", impl=[R + "parallel.prop2_schedule", R + "parallel.ball_accel_bo"],
+      chk=["000.thm1.depth_slopes", "000.prop2.standin"], verdict="STATISTICAL", catalog="A10",
+      notes="STAND-IN (external [CH22]): prop2_schedule gives the call counts (E1); ball_accel_bo runs the loop with ball oracles only "
+            "(line search via repeated solves + Aggregate, MLMC stochastic-proximal estimator); C_ba is a parameter.")
     A("000.parallel_sco", src("357-373", "445-467"), "Parallel SCO solvers (Thms 1-2)",
       "r = rho = eps/(sqrt(d) L); Prop 2 schedule with ball oracle = Alg 1 (Thm 1) or Alg 2 (Thm 2); query depth = number of ball-oracle "
       "calls, total queries = sum of their query counts (computed from the schedule and the exact per-call counts).",
@@ -95,10 +104,14 @@ def fill(A, S, src, NY, R, T):
     A("000.private_erm", src("1074-1199"), "Private ERM solver (Thm 3)",
       "Parameters (30)-(34); BallAccel with O_ls = Alg 7 (T_1), O_bo = Alg 5 (T_2), O_sp = Alg 6 (T_3); total approximate RDP "
       "(alpha, eps/2, delta/6), Cor 1 with delta' = delta/3. Implemented as the parameter/accounting chain (exact) and a scaled-constants run.",
-      "algorithm", "numeric", impl=[R + "accounting.thm3_parameters", R + "accounting.thm3_conversion"],
-      chk=["000.thm3.conversion_delta_third"], verdict="NUMERIC", catalog="A12",
-      notes="Only the parameter chain (30)-(34), the gradient-count formula and the final conversion are implemented; the full "
-            "BallAccel-driven solver is not (BallAccel stand-in missing).")
+      "algorithm", "numeric", impl=[R + "private.private_erm", R + "private.private_erm_parameters", R + "accounting.thm3_replay"],
+      chk=["000.thm3.conversion_delta_third", "000.private_erm.end_to_end",
+           T + "test_private.py::test_private_erm_end_to_end_scaled"], verdict="NUMERIC", catalog="A12",
+      notes="Full solver implemented with the BallAccel STAND-IN (O_ls = Alg 7, O_bo = Alg 5, O_sp = Alg 6, fixed ceil(C_ba K log kappa) "
+            "iterations, output projected on B(R)). With the paper's constants Alg 6's input condition T_3 <= n/(2 C_priv) is infeasible "
+            "at any testable n (ValueError naming T_3); runs use the labelled scaled-constants mode. On n = 2000, d = 2 L1 regression "
+            "(C_ba = 2, C_priv = 4) the excess risk is 0.029 (eps_opt = 0.2) and 0.013 (eps_opt = 0.1), far below 3 eps_opt, but the replayed "
+            "approximate-RDP budget is 70-153 >> eps/2: the scaled run is NOT private at this n (reported, not claimed).")
     A("000.private_reg_erm", src("1200-1215"), "Private regularized ERM (Cor 3) -- informal extension",
       "[stand-in] A12 composed inside the Alg 5 halving template with F^lambda.", "algorithm", "instance",
       impl=[R + "private.strongly_convex_resqued_erm"], chk=[], verdict="SKIPPED",
@@ -122,7 +135,7 @@ def fill(A, S, src, NY, R, T):
       chk=["000.lemma6.exact"], verdict="PROVED", catalog="A16")
     A("000.problem_oracles", src("347-353", "474-480"), "Problem-level oracles (Problems 1-2)",
       "Problem 1: stochastic g with E g in df, E||g||^2 <= L^2; Problem 2: subgradients of f^i, index sampled with replacement.",
-      "primitive", "instance", impl=[R + "_pending_core.CountingGradientOracle", R + "private.ErmProblem"],
+      "primitive", "instance", impl=["reference.core.oracles.GradientOracle", "reference.core.oracles.SampleAccessOracle", R + "private.ErmProblem"],
       chk=[T + "test_private.py::test_alg3_gradient_count"], verdict="NUMERIC", catalog="A17")
 
     # ===================================================================================== statements 3.1
@@ -134,7 +147,7 @@ def fill(A, S, src, NY, R, T):
       chk=["000.renyi_quasiconvex.grid"], verdict="NUMERIC", catalog="S2")
     S("000.smoothing_props", src("207-213"), "Properties of fhat_rho ([BJL+19, Lemma 8])",
       "L-Lipschitz f: fhat_rho differentiable, L-Lipschitz, |fhat_rho - f| <= L rho sqrt(d); convex f: f <= fhat_rho.",
-      "fact", "numeric", impl=[R + "_pending_core.AbsSum"], chk=["000.smoothing_props.gamma_ratio", "000.smoothing_props.abs_sum"],
+      "fact", "numeric", impl=["reference.core.problems.AbsSum"], chk=["000.smoothing_props.gamma_ratio", "000.smoothing_props.abs_sum"],
       verdict="NUMERIC", catalog="S3")
     S("000.lemma1.unbiased", src("225-231", "237-244"), "Lemma 1.1 (ReSQue unbiased)",
       "E w_xbar(x;xi) g(xbar+xi) = grad fhat_rho(x) for all x, xbar.", "lemma", "statistical",
@@ -178,22 +191,32 @@ def fill(A, S, src, NY, R, T):
       "even q <= p <= q+2: E Z^p <= (E Z^q)^{(q+2-p)/2}(E Z^{q+2})^{(p-q)/2}; q(q+2-p) + (q+2)(p-q) = 2p.", "equation", "symbolic",
       chk=["000.lemma2.holder.sympy"], verdict="PROVED", catalog="S13")
     S("000.fact5", src("1481-1487"), "Fact 5 (smoothness of fhat_rho)", "L-Lipschitz f => fhat_rho is (L/rho)-smooth.",
-      "fact", "numeric", impl=[R + "_pending_core.AbsSum.smooth_hess"], chk=["000.fact5.hessian"], verdict="NUMERIC", catalog="S14")
+      "fact", "numeric", impl=["reference.core.problems.AbsSum.smoothed_hess"], chk=["000.fact5.hessian"], verdict="NUMERIC", catalog="S14")
     # ===================================================================================== 3.2
     S("000.prop1", src("299-321"), "Proposition 1 (BallAccel)",
       "<= C_ba K log kappa iterations, E F(x) <= F(x*) + eps; per iteration C_ba log(R kappa/r) line-search calls, one ball-oracle call, "
       "one stochastic-proximal call, lambda in [lambda_*/C_ba, C_ba L/eps].", "proposition", "instance",
-      impl=[R + "parallel.ball_accel"], chk=[], verdict="SKIPPED", catalog="S15",
-      skip="external algorithm ([ACJ+21] Alg. 4); the labelled stand-in was not implemented in the time available")
+      impl=[R + "parallel.ball_accel"], chk=["000.prop1.exact_oracles", "000.prop1.inexact_oracles"], verdict="STATISTICAL",
+      catalog="S15",
+      notes="Checked on the STAND-IN BallAccel (the paper's algorithm is external). Exact oracles, C_ba = 2 (d in {2,20}, R/r in "
+            "{10..1e4}, eps in {0.1, 0.01}): gap <= 0.40 eps, iterations <= 0.70 C_ba K log kappa, lambdas in range, slope of "
+            "iterations vs R/r = 0.669 (2/3). Oracles perturbed to the Prop 1 tolerances: passes with C_ba = 4 (full profile, 8 configs x 60 "
+            "runs: mean gap <= 0.58 eps, max single run 0.72 eps, iterations <= 0.43 C_ba K log kappa); with C_ba = 2 the same stress at "
+            "(d=20, R/r=10, eps=0.01) gives mean gap 2.25 eps -- consistent with an unspecified universal C_ba. The quick-profile "
+            "test (2 configs x 8 runs) has little power (Hoeffding LCB < 0); the full profile is the evidence.")
     S("000.appB", src("1440-1467"), "Appendix B bookkeeping",
       "(K log kappa)(R^2/eps)(lambda_* r^2/log^3 kappa) = R^2 using K^3 = (R/r)^2; eps/a_k = eps sqrt(lambda_k/A_k).", "equation",
       "symbolic", chk=["000.appB.sympy"], verdict="PROVED", catalog="S16")
     S("000.prop2", src("327-333"), "Proposition 2 (BallAccel via ball oracles)",
       "per iteration <= C_ba log^2(R kappa/r) ball-oracle calls (phi = lambda r^2/C_ba); level j in [ceil(log2 K + C_ba)]: "
       "<= C_ba^2 2^{-j} K log(R kappa/r) iterations with phi = lambda r^2/(C_ba 2^j log^2(R kappa/r)).", "proposition", "instance",
-      impl=[R + "parallel.prop2_schedule"], chk=[], verdict="SKIPPED",
-      skip="external result [CH22, Prop. 1]; only its call schedule is implemented (used by E1); the optimization guarantee is not checkable "
-           "without the external algorithm", catalog="S17")
+      impl=[R + "parallel.prop2_schedule", R + "parallel.ball_accel_bo"], chk=["000.prop2.standin"], verdict="STATISTICAL",
+      catalog="S17",
+      notes="Checked on the STAND-IN ball_accel_bo (external [CH22]): line search = ceil(lg) ball solves + Aggregate (App. C), MLMC "
+            "stochastic proximal oracle over levels j <= ceil(log2 K + C_ba). Simulated ball oracle (exact prox + error of norm "
+            "sqrt(2 phi/lambda)), C_ba = 4, 3 configs x 20 runs (full profile): mean gap <= 0.46 eps (single runs up to 1.48 eps: MLMC "
+            "variance), per-iteration ball calls <= 49 (item 1 holds with the stand-in's constant 54 C_ba^2), level counts <= 0.56 of "
+            "C_ba^2 2^-j K lg. The gap test has low power (Hoeffding LCB < 0 at M = 20).")
     S("000.appC", src("1469-1479"), "Appendix C Chernoff counts",
       "#iterations sampling level j is O(2^{-j} K log(R kappa/r)) w.p. 1 - poly(r/(R kappa)).", "claim", "numeric",
       chk=["000.appC.binomial"], verdict="NUMERIC", catalog="S18")
@@ -201,7 +224,9 @@ def fill(A, S, src, NY, R, T):
     S("000.prop3", src("406-408"), "Proposition 3 (EpochSGD ball oracle)",
       "rho = r: Alg 1 is a (phi,lambda)-ball optimization oracle for fhat_rho with exactly 2T = 2 ceil(48L^2/(lambda phi)) queries, depth 1.",
       "proposition", "statistical", impl=[R + "parallel.epoch_sgd"],
-      chk=["000.alg1.queries_depth", "000.prop3.mc"], verdict="STATISTICAL", catalog="S19")
+      chk=["000.alg1.queries_depth", "000.prop3.mc", "000.alg1.linear_exact_mean"], verdict="STATISTICAL", catalog="S19",
+      notes="The utility test (mean gap <= phi, truncated Hoeffding) only catches gross failures: the measured gaps are ~300x below "
+            "phi. The sharper evidence for the implementation is the exact-mean test 000.alg1.linear_exact_mean.")
     S("000.prop4", src("433-440", "1481-1496"), "Proposition 4 (AC-SA ball oracle)",
       "rho = r: Alg 2 is a (phi,lambda)-ball oracle with N = T sum N_k = O(sqrt(1+L/(rho lambda)) log(lambda r^2/phi) + L^2/(lambda phi)) "
       "queries, depth 1; App. D per-restart contraction.", "proposition", "statistical", impl=[R + "parallel.ac_sa"],
@@ -300,7 +325,8 @@ def fill(A, S, src, NY, R, T):
     S("000.thm3", src("1074-1199"), "Theorem 3 (private ERM)",
       "(eps,delta)-DP; excess O(LR(1/sqrt n + sqrt(d log(1/delta)) log^{1.5}(n/delta) log n/(n eps))); gradients "
       "O(log^6(n/delta)(min(n, n^2eps^2/d) + min((nd)^{2/3}/eps, n^{4/3}eps^{1/3}))).", "theorem", "numeric",
-      impl=[R + "accounting.thm3_conversion"], chk=["000.thm3.conversion_delta_third", "000.thm3.gradient_algebra"], verdict="NUMERIC",
+      impl=[R + "accounting.thm3_conversion", R + "private.private_erm"],
+      chk=["000.thm3.conversion_delta_third", "000.thm3.gradient_algebra", "000.private_erm.end_to_end"], verdict="NUMERIC",
       catalog="S44", notes="Checked: the final conversion (grid over delta' splits) and the gradient-count algebra; the utility bound "
                            "inherits Audit A18/A21 (see there).")
     S("000.cor3", src("1200-1215"), "Corollary 3 (private regularized ERM)",
@@ -329,8 +355,12 @@ def fill(A, S, src, NY, R, T):
       "phase i releases ybar_i + N(0, sigma_i^2 I), sigma_i = L eta_i/beta; coupled drift ||ybar_i - ybar_i'||^2 <= 1500 b_i^2(eta_i L)^2 w.p. "
       ">= 1 - delta/log T ⇒ (alpha, 1500 alpha beta^2 b_i^2, delta/log T) (exact Gaussian: 750).", "privacy", "statistical",
       impl=[R + "private.subsampled_resqued_erm", R + "accounting.ApproxRDPLedger"],
-      chk=["000.lemma5.drift_mc", "000.priv.alg3_phase.gaussian_exact", "000.priv.alg3_phase.audit"], verdict="STATISTICAL",
-      catalog="P1")
+      chk=["000.lemma5.drift_mc", "000.priv.alg3_phase.gaussian_exact", "000.priv.alg3_phase.noise_law", "000.priv.alg3_phase.audit"],
+      verdict="STATISTICAL", catalog="P1",
+      notes="Evidence by strength: (1) noise_law: the released residuals (x_i - ybar_i)/sigma_i, sigma_i from the paper's formula, are "
+            "N(0,1) (KS + chi-square; detects a noise scale off by ~7% quick / ~3% full); (2) drift_mc: the coupled sensitivity event "
+            "of Lemma 5 (Clopper-Pearson); (3) gaussian_exact: exact Gaussian accounting at the bound. The end-to-end conditional "
+            "audit (4) is weak by nature at delta = 1e-5 (eps_c is loose), it only catches gross bugs.")
     S("000.priv.alg3_subsampling", src("805-827"), "P2: subsampling amplification for Alg 3 (Lemma 7)",
       "b = 2 log(2/delta), s <= 1.2T/n, tau' = 6000 beta^2 log^2(2/delta), Prop 7 ⇒ 13 s^2 alpha tau' <= 112320 alpha (beta log(2/delta) T/n)^2.",
       "privacy", "numeric", impl=[R + "accounting.lemma7_chain"], chk=["000.lemma7.chain", "000.prop7.gaussian_triples"],
@@ -353,8 +383,11 @@ def fill(A, S, src, NY, R, T):
     S("000.priv.thm3", src("1151-1191"), "P7: private ERM accounting (Thm 3)",
       "per O_ls/O_bo call (alpha, eps/(6 C_ba K log kappa), delta/(18 C_ba K log kappa)); O_sp jointly (alpha, eps/6, delta/18); total "
       "(alpha, eps/2, delta/6); Cor 1 with delta' = delta/3 ⇒ (eps, delta)-DP.", "privacy", "numeric",
-      impl=[R + "accounting.thm3_conversion"], chk=["000.thm3.conversion_delta_third"], verdict="NUMERIC", catalog="P7",
-      notes="only the final conversion is checked (delta' = delta/3); the per-call inequalities L1158-L1188 are not re-derived")
+      impl=[R + "accounting.thm3_conversion", R + "accounting.thm3_replay"],
+      chk=["000.thm3.conversion_delta_third", "000.private_erm.end_to_end"], verdict="NUMERIC", catalog="P7",
+      notes="checked: the final conversion (delta' = delta/3) and the replay ledger of an end-to-end run (every logged O_ls/O_bo/O_sp "
+            "call charged the paper's Prop 10 / Prop 8 / Lemma 10 bound, Lemma 3 sum, Cor 1); the per-call inequalities L1158-L1188 are "
+            "not re-derived symbolically, and no empirical audit of the full solver is meaningful at feasible n")
     S("000.priv.thm4", src("1219-1239"), "P8: private SCO (Thm 4 via Prop 11)", "localization phases with (eps/2^i, delta/2^i).",
       "privacy", "instance", verdict="SKIPPED", skip="external reduction (KLL21/FKT20) not specified in the document", catalog="P8")
 
@@ -367,16 +400,22 @@ def fill(A, S, src, NY, R, T):
       chk=["000.exp.E1.depth"], verdict="NUMERIC", catalog="E1")
     S("000.exp.E2", src("1074-1199"), "E2: private ERM gradients and excess risk vs n",
       "Thm 3 gradient-count formula vs n at fixed (d, eps): local slopes 4/3 -> 2/3 -> 1 across the regimes n <= d/eps^2, <= d^2/eps^3, above.",
-      "experiment", "instance", impl=[R + "accounting.thm3_parameters"], chk=["000.exp.E2.gradients"], verdict="NUMERIC", catalog="E2",
-      notes="Only the gradient-count side (schedule formulas with C = C_ba = 1) is computed; the excess-risk side needs the full Thm 3 "
-            "algorithm with BallAccel (stand-in) at feasible n, which was not run.")
+      "experiment", "instance", impl=[R + "accounting.thm3_parameters", R + "private.private_erm"], chk=["000.exp.E2.gradients", "000.exp.E2.excess"],
+      verdict="NUMERIC", catalog="E2",
+      notes="Gradient-count side: schedule formulas with C = C_ba = 1. Excess-risk side: the full Thm 3 solver (stand-in BallAccel, "
+            "SCALED constants C = 0.1, C_ba = 2, C_priv = 4, r = rho/2, T1 = T2 = 16, T3 = 4) on L1 regression, d = 2, n in {1e3, 3e3, 9e3}: "
+            "mean excess 0.052, 0.051, 0.019 (0.20-0.43 eps_opt(n), i.e. within Thm 3's 3 eps_opt); slope vs n -0.46 (eps_opt(n) slope "
+            "-0.77); gradients slope 0.97. Point estimates from 2 runs per n (no CI); the scaled runs are not private at these n.")
     S("000.exp.E3", src("598-626", "914-950"), "E3: component slopes (Alg 3 / Alg 5 gap vs T)",
       "log-log slope of the Alg 3 excess vs T ~ -1/2 (beta large) and Alg 5 excess vs T ~ -1.", "experiment", "instance",
       impl=[R + "private.subsampled_resqued_erm", R + "private.strongly_convex_resqued_erm"], chk=["000.exp.E3.slopes"],
-      verdict="NUMERIC", catalog="E3",
-      notes="Only Alg 3 is run (Alg 5 slope, A6 bias vs n and A7 failure vs zeta not run). On the test instance the mean gap is flat "
-            "(~1.2e-4, fitted slope -0.02 over T = 16..1024) and far below the bound: the -1/2 rate is not reproduced -- open, "
-            "possibly an instance whose gap is dominated by a floor (ground-truth accuracy or boundary averaging); not investigated.")
+      verdict="STATISTICAL", catalog="E3",
+      notes="Investigated: the flat curve (~1.2e-4, slope -0.02 +- 0.04) is the rho/r = 20 instance, where F = fhat^erm_rho is nearly flat "
+            "on B(r) (||grad F|| ~ 0.03 << L = 1) with a boundary minimiser: the gap ~ ||grad F|| r (1 - progress) sits in a pre-asymptotic "
+            "plateau until sqrt(T) ~ L/||grad F||. Not a bug: with rho/r = 1 and 0.4 the decay appears (slopes -0.29 +- 0.12, -0.60 +- 0.13, "
+            "T = 16..1024); Alg 5 (lambda = 5L/r): slope -0.80 +- 0.13. All mean gaps are far below the Lemma 4 / Prop 8 bounds "
+            "(rigorous one-sided tests). Lemma 4's T^-1/2 is a worst-case upper rate. A6 bias vs n: 000.prop9.*; A7 failure vs zeta: "
+            "exact binomial tails (000.prop10.chernoff).")
 
 
 def _audits(S, src, R, T):
@@ -418,8 +457,9 @@ def _audits(S, src, R, T):
     AU("A8", ["584-588", "832-848"], "Alg 3/4 output not in the ball",
        "Alg 3 returns ybar_k + N(0, sigma_k^2 I), generally outside B_xbar(r), but Prop 6 says x in B_xbar(r).",
        chk=["000.audit.A8.outside_ball"], verdict="ERRATUM",
-       erratum="f^i = <e_1, x> (n = 30), d = 10, r = 0.05, beta = 1, T = 1024, xbar = 0: 8 of 60 unprojected outputs lie outside "
-               "B_xbar(r) (Clopper-Pearson lower bound 0.013 at level 1e-6).",
+       erratum="f^i = <e_1, x> (n = 30), d = 10, r = 0.05, rho = 1, beta = 1, T = 1024, xbar = 0 (constructive, oracle mode): when the "
+               "last phase's single projected step puts ybar_k on the sphere (draw #6 of the seeded stream), zeta_k = ybar_k/||ybar_k|| gives "
+               "||x_k|| = r + 1.49e-9 > r; given ybar_k on the sphere this happens with probability 1/2.",
        corrected="return Proj_{B_xbar(r)}(x_k) (post-processing: privacy unchanged, utility bound kept); project_output=True does this.",
        impl=[R + "private.subsampled_resqued_erm"])
     AU("A9", ["611-622"], "Lemma 4 proof factor 2", "sigma_i^2/(eta_i T_i) = 2^-i L^2 eta/(beta^2 That), printed /(2 beta^2 That).",

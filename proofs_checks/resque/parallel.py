@@ -10,7 +10,7 @@ from scipy import stats
 
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
 from reference.core.oracles import GradientOracle
-from reference.resque._pending_core import AbsSum
+from reference.core.problems import AbsSum
 from reference.resque.parallel import ac_sa, ac_sa_sizes, epoch_sgd, epoch_sgd_T, parallel_sco_counts
 
 FF = "false-failure <= 1e-6"
@@ -24,11 +24,11 @@ def _instance(rng, d, m=4, shift=0.0):
 
 
 def _ball_opt(P, xbar, r, rho, lam, iters=3000):
-    Ls = P.L / rho + lam
+    Ls = P.lipschitz / rho + lam
     x = y = xbar.copy()
     tk = 1.0
     for _ in range(iters):
-        g = P.smooth_grad(y, rho) + lam * (y - xbar)
+        g = P.smoothed_grad(y, rho) + lam * (y - xbar)
         z = y - g / Ls
         nz = np.linalg.norm(z - xbar)
         xn = z if nz <= r else xbar + (z - xbar) * r / nz
@@ -50,14 +50,14 @@ def _gap_test(ctx, alg, variant=None, M=None):
         P = _instance(rng, d)
         xbar = 0.2 * rng.standard_normal(d)
         r = rho = 0.5
-        lam, phi = lam_f * P.L / r, phi_f * P.L * r
+        lam, phi = lam_f * P.lipschitz / r, phi_f * P.lipschitz * r
         xs = _ball_opt(P, xbar, r, rho, lam)
-        Fl = lambda x: P.smooth_value(x, rho) + lam / 2 * np.sum((x - xbar) ** 2)
+        Fl = lambda x: P.smoothed_value(x, rho) + lam / 2 * np.sum((x - xbar) ** 2)
         Fs = Fl(xs)
         gaps = []
         for _ in range(M):
-            o = GradientOracle(P.subgrad, dim=d, vectorized=True)
-            x = epoch_sgd(o, xbar, r, rho, lam, phi, P.L, rng) if alg == "alg1" else ac_sa(o, xbar, r, rho, lam, phi, P.L, rng, variant=variant)
+            o = GradientOracle(P.subgradient, dim=d, vectorized=True)
+            x = epoch_sgd(o, xbar, r, rho, lam, phi, P.lipschitz, rng) if alg == "alg1" else ac_sa(o, xbar, r, rho, lam, phi, P.lipschitz, rng, variant=variant)
             if np.linalg.norm(x - xbar) > r * (1 + 1e-9):
                 return fail("output in B_xbar(r)", f"||x - xbar|| = {np.linalg.norm(x - xbar)} > r")
             gaps.append(Fl(x) - Fs)
@@ -154,9 +154,9 @@ def _a6a(ctx):
     P = _instance(rng, d, shift=5.0)
     res = {}
     for v in ("printed", "gl12"):
-        o = GradientOracle(P.subgrad, dim=d, vectorized=True)
+        o = GradientOracle(P.subgradient, dim=d, vectorized=True)
         tr = []
-        ac_sa(o, xbar, 1.0, 1.0, 1.0, 0.05, P.L, rng, variant=v, trace=tr)
+        ac_sa(o, xbar, 1.0, 1.0, 1.0, 0.05, P.lipschitz, rng, variant=v, trace=tr)
         res[v] = tr[0]
     at_t1 = float(sp.simplify(s_print.subs(a, 1)))
     return erratum(claimed="Alg 2 line 9 weights (1-a)(l+g)/(g+(1-a^2)l), a(1-a)(l+g)/(g+(1-a^2)l)",
@@ -181,7 +181,7 @@ def _a6b(ctx):
     P = _instance(rng, d)
     xi = rng.standard_normal((N, d))
     out = {}
-    for name, fn in (("clean", P.subgrad), ("corrupt", lambda X: np.where(read[:, None], P.subgrad(X), 1e3))):
+    for name, fn in (("clean", P.subgradient), ("corrupt", lambda X: np.where(read[:, None], P.subgradient(X), 1e3))):
         for v in ("printed", "gl12"):
             o = GradientOracle(fn, dim=d, vectorized=True)
             out[(name, v)] = ac_sa(o, np.zeros(d), r, r, lam, phi, L, rng, variant=v, xi=xi)
@@ -349,3 +349,54 @@ def _eq3(ctx):
     ok = sp.simplify((n / sp.sqrt(K)) * K - n * sp.sqrt(K)) == 0 and sp.simplify(e * (1 / sp.sqrt(K)) * sp.sqrt(K) - e) == 0
     return Outcome(Verdict.PROVED if ok else Verdict.FAILED, claimed="(n/sqrt K) K = n sqrt K; eps (1/sqrt K) sqrt K = eps",
                    computed="sympy", margin=0)
+
+
+@check("000.alg1.linear_exact_mean", spec=["000.alg1", "000.prop3"], profile="full")
+def _alg1_linear_mean(ctx):
+    """Exact-expectation test of Alg 1 (EpochSGD).  For a constant stochastic-gradient oracle g(x) = g (linear f) the ReSQue
+    estimate h = w_xbar(x; xi_i) g has E[h | x] = g because xi_i is drawn before and independently of the iterate it is used at
+    (E w = 1, Lemma 1.1).  While the projection is inactive every step is affine, so the mean path is the deterministic recursion
+        x_1 = (x^0 + eta lam xbar)/(1 + eta lam),  x_{t+1} = (x_t + eta lam xbar - eta g)/(1 + eta lam),  x^0 <- mean(x_1..x_Tk),
+    T_k doubling and eta halving while sum T_j <= T (computed here by hand).  The projection moves the mean by <= 2r Pr[active]
+    (Clopper-Pearson upper bound from the recorded activity).  Test: |mean - exact| <= empirical Bernstein radius (range 2r)
+    + 2r p_hi per coordinate.  Detects e.g. an unhalved step size or a wrong epoch schedule."""
+    from reference.core.oracles import GradientOracle
+    from reference.core.testing import clopper_pearson, empirical_bernstein_radius
+    rng = ctx.rng
+    d, r, rho, lam, phi = 2, 1.0, 1.0, 2.0, 0.12
+    g = np.array([0.6, -0.8])                                            # L = ||g|| = 1
+    L = float(np.linalg.norm(g))
+    xbar = np.array([0.3, 0.1])
+    T = math.ceil(48 * L ** 2 / (lam * phi))
+    # exact mean path (no projection)
+    eta, Tk, used, x0 = 1 / (4 * lam), 16, 0, xbar.copy()
+    while used + Tk <= T:
+        xt = (x0 + eta * lam * xbar) / (1 + eta * lam)
+        acc = xt.copy()
+        for _ in range(Tk - 1):
+            xt = (xt + eta * lam * xbar - eta * g) / (1 + eta * lam)
+            acc += xt
+        x0 = acc / Tk
+        used, Tk, eta = used + Tk, 2 * Tk, eta / 2
+    exact = x0
+    M = 2500
+    o = GradientOracle(lambda X: np.tile(g, (np.atleast_2d(X).shape[0], 1)), dim=d, vectorized=True)
+    X = np.empty((M, d))
+    active = 0
+    for m in range(M):
+        rec = {}
+        X[m] = epoch_sgd(o, xbar, r, rho, lam, phi, L, rng, record=rec)
+        active += rec.get("proj_active", 0) > 0
+    a = 1e-6 / 3
+    p_hi = clopper_pearson(active, M, a, side="upper")[1]
+    rad = np.asarray(empirical_bernstein_radius(X, a, 2 * r)) + 2 * r * p_hi
+    dev = np.abs(X.mean(axis=0) - exact)
+    worst = float(np.max(dev / rad))
+    ok = worst <= 1
+    return Outcome(Verdict.STATISTICAL if ok else Verdict.FAILED,
+                   claimed="linear f: E[Alg 1 output] = deterministic EpochSGD path with the exact gradient",
+                   computed=f"exact = {np.round(exact, 5).tolist()}, mean = {np.round(X.mean(axis=0), 5).tolist()}, radius = "
+                            f"{np.round(rad, 4).tolist()}; max |mean - exact|/radius = {worst:.3f}; projection-active runs {active}/{M}; "
+                            f"distance of the exact output from xbar = {np.linalg.norm(exact - xbar):.3f}",
+                   margin=1 - worst, precision=f"{FF} (empirical Bernstein per coordinate + Clopper-Pearson, Bonferroni over 3)",
+                   details=f"d = {d}, r = rho = {r}, lambda = {lam}, phi = {phi} (T = {T}), g = {g.tolist()}, M = {M}")

@@ -235,19 +235,34 @@ def _a16(ctx):
 
 @check("000.audit.A8.outside_ball", spec="000.audit.A8")
 def _a8(ctx):
+    """Constructive counterexample to 'Alg 3 produces x in B_xbar(r)' (Prop 6 / Cor 2): oracle mode.  Draw all randomness,
+    run once recording ybar_k; when ybar_k lies on the sphere ||ybar_k - xbar|| = r (the last phase is one projected step), replace
+    the last Gaussian draw zeta_k by the outward unit vector u = ybar_k/||ybar_k|| and rerun with the same draws: x_k = ybar_k + sigma_k u
+    has norm r + sigma_k > r.  Given ybar_k on the sphere, every zeta_k in the half-space <zeta_k, ybar_k> > 0 (probability 1/2, and
+    zeta_k is drawn independently of ybar_k) gives an output outside the ball."""
+    from reference.resque.private import alg3_draws
     rng = ctx.rng
-    n, d = 30, 10
+    n, d, r, T, beta = 30, 10, 0.05, 1024, 1.0
     A = np.tile(np.eye(d)[0], (n, 1))                        # f^i(x) = <e_1, x>: minimizer on the boundary of B_xbar(r)
     P = ErmProblem(A, np.zeros(n), np.ones(n), np.ones(n, bool))
-    M = 60
-    out = sum(np.linalg.norm(subsampled_resqued_erm(P.oracle(), np.zeros(d), 0.05, 1.0, 1.0, 1024, P.L, rng)) > 0.05 for _ in range(M))
-    lo, hi = (stats.beta.ppf(1e-6, out, M - out + 1) if out > 0 else 0.0), 1.0
-    if out == 0:
-        return fail("output outside the ball", "never outside")
-    return erratum(claimed="Prop 6: Alg 3 produces x in B_xbar(r)",
-                   computed=f"{out}/{M} unprojected outputs lie outside B_xbar(r) (Clopper-Pearson lower bound {lo:.3f} at 1e-6)",
-                   counterexample=f"f^i = <e_1, x> (n = 30), d = 10, r = 0.05, beta = 1, T = 1024: Pr[x_k outside B_0(r)] >= {lo:.3f}",
-                   details="project_output=True (post-processing) restores membership")
+    found = None
+    for t in range(200):
+        dr = alg3_draws(n, d, T, 1.0, rng)
+        rec = {}
+        subsampled_resqued_erm(P.oracle(), np.zeros(d), r, 1.0, beta, T, P.L, draws=dr, record=rec)
+        yb = rec["ybar"][-1]
+        if abs(np.linalg.norm(yb) - r) <= 1e-12 * r:
+            dr["zeta"][-1] = yb / np.linalg.norm(yb)
+            x = subsampled_resqued_erm(P.oracle(), np.zeros(d), r, 1.0, beta, T, P.L, draws=dr)
+            found = (t, float(np.linalg.norm(x)))
+            break
+    if found is None or found[1] <= r:
+        return fail("an output outside B_xbar(r)", "no boundary ybar_k found in 200 draws" if found is None else f"||x|| = {found[1]}")
+    return erratum(claimed="Prop 6 / Cor 2: Alg 3 (Alg 4) produces x in B_xbar(r)",
+                   computed=f"draw #{found[0]}: ybar_k on the sphere; with zeta_k = outward unit vector ||x_k|| - r = {found[1] - r:.3e} > 0",
+                   counterexample=f"f^i = <e_1, x> (n = 30), d = 10, xbar = 0, r = 0.05, rho = 1, beta = 1, T = 1024: x_k = ybar_k + sigma_k zeta_k "
+                                  f"leaves B_0(r) whenever ybar_k is on the sphere and <zeta_k, ybar_k> > 0 (positive probability)",
+                   details="project_output=True (post-processing, default for Alg 4) restores membership")
 
 
 @check("000.prop10.chernoff", spec=["000.prop10", "000.audit.A20"])
@@ -369,23 +384,130 @@ def _e2(ctx):
                    details="Thm 3 parameter formulas with C = C_ba = 1 (count only)", artifacts=arts)
 
 
+def _slope_ci(Ts, means, ses, z=3.29):
+    """Weighted least-squares slope of log(mean) on log(T), var(log mean_i) ~ (se_i/mean_i)^2 (delta method); returns
+    (slope, half-width z*SE) -- z = 3.29 is a two-sided 99.9% normal interval (approximate: the delta method, not a bound)."""
+    x, y = np.log(Ts), np.log(means)
+    w = (np.asarray(means) / np.asarray(ses)) ** 2
+    X = np.column_stack([np.ones_like(x), x])
+    cov = np.linalg.inv(X.T @ (X * w[:, None]))
+    beta = cov @ (X.T @ (w * y))
+    return float(beta[1]), float(z * math.sqrt(cov[1, 1]))
+
+
 @check("000.exp.E3.slopes", spec="000.exp.E3", profile="full")
 def _e3(ctx):
+    """E3: component slopes.  Alg 3 (beta = 100, so 1/sqrt(T) dominates the Lemma 4 bound) on three instances differing in
+    rho/r, and Alg 5 (lambda = 5L/r) -- mean gap vs T with a delta-method 99.9% CI on the log-log slope, and a rigorous
+    one-sided test that each mean gap is below the paper's bound (truncated Hoeffding LCB, FAIL iff LCB > bound).
+    Finding (investigation of the previous flat result): on the rho/r = 20 instance F = fhat^erm_rho is nearly flat on B(r)
+    (||grad F|| ~ 0.03 << L = 1) and the minimiser sits on the boundary, so the gap ~ ||grad F|| r (1 - progress) stays in the
+    pre-asymptotic plateau: progress needs sqrt(T) >~ L/||grad F||.  With rho <= r the decay appears (slopes ~ -0.4 .. -0.7);
+    Lemma 4's -1/2 is a worst-case UPPER rate, not a law every fixed instance follows."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
     rng = ctx.rng
-    d, r, rho, beta = 2, 0.05, 1.0, 100.0
-    P = _erm(rng, d=d)
-    xs = P.prox_min(np.zeros(d), r, rho)
-    Fs = P.smooth_value(xs, rho)
+    d, n, beta, M = 2, 30, 100.0, 60
+    a = 1e-6 / 32
     Ts = [16, 64, 256, 1024]
-    gaps = []
+    rows, ok, curves = [], True, {}
+    for label, r, rho, bscale in (("alg3 rho/r=20 (previous)", 0.05, 1.0, 0.1), ("alg3 rho/r=1", 0.05, 0.05, 0.01),
+                                  ("alg3 rho/r=0.4", 0.05, 0.02, 0.01)):
+        A = rng.standard_normal((n, d)); A /= np.linalg.norm(A, axis=1)[:, None]
+        P = ErmProblem(A, bscale * rng.standard_normal(n), np.ones(n))
+        xs = P.prox_min(np.zeros(d), r, rho)
+        Fs = P.smooth_value(xs, rho)
+        means, ses = [], []
+        for T in Ts:
+            g = np.array([P.smooth_value(subsampled_resqued_erm(P.oracle(), np.zeros(d), r, rho, beta, T, P.L, rng,
+                                                                project_output=True), rho) - Fs for _ in range(M)])
+            bound = 16 * P.L * r * (math.sqrt(d) / (beta * T) + 1 / math.sqrt(T))
+            ok &= _trunc_lcb(g, 2 * P.L * r, a) <= bound
+            means.append(max(g.mean(), 1e-300)); ses.append(g.std(ddof=1) / math.sqrt(M))
+        sl, hw = _slope_ci(Ts, means, ses)
+        curves[label] = means
+        rows.append(f"{label}: mean gaps {['%.2e' % m for m in means]}, slope {sl:.2f} +- {hw:.2f}")
+    # Alg 5 (strongly convex): Prop 8 bound C_sc (L^2/lambda)(d/(beta^2 T^2) + 1/T), expected slope up to -1
+    r, rho = 0.05, 0.05
+    A = rng.standard_normal((n, d)); A /= np.linalg.norm(A, axis=1)[:, None]
+    P = ErmProblem(A, 0.01 * rng.standard_normal(n), np.ones(n))
+    lam = 5 * P.L / r
+    xs = P.prox_min(np.zeros(d), r, rho, lam=lam)
+    Fl = lambda x: P.smooth_value(x, rho) + lam / 2 * float(x @ x)  # noqa: E731
+    means, ses = [], []
     for T in Ts:
-        vals = [P.smooth_value(subsampled_resqued_erm(P.oracle(), np.zeros(d), r, rho, beta, T, P.L, rng, project_output=True), rho) - Fs
-                for _ in range(150)]
-        gaps.append(max(np.mean(vals), 1e-300))
-    sl = float(np.polyfit(np.log(Ts), np.log(gaps), 1)[0])
-    bounds = [16 * P.L * r * (math.sqrt(d) / (beta * T) + 1 / math.sqrt(T)) for T in Ts]
-    ok = all(g <= b for g, b in zip(gaps, bounds))
-    return Outcome(Verdict.NUMERIC if ok else Verdict.FAILED, claimed="Alg 3 mean gap <= 16 L r(sqrt d/(beta T) + 1/sqrt T); slope vs T reported",
-                   computed=f"mean gaps {['%.2e' % g for g in gaps]} vs bounds {['%.2e' % b for b in bounds]}; fitted slope {sl:.2f} "
-                            f"(the -1/2 decay is NOT reproduced on this instance: gaps are flat at ~1e-4, far below the bound)",
-                   details="150 runs per T (point means, no CI; the rigorous bound test is 000.lemma4.mc)")
+        g = np.array([Fl(strongly_convex_resqued_erm(P.oracle(), np.zeros(d), r, rho, beta, lam, T, P.L, rng)) - Fl(xs)
+                      for _ in range(M)])
+        bound = 8192 * (P.L ** 2 / lam) * (d / (beta * T) ** 2 + 1 / T)
+        ok &= _trunc_lcb(g, 2 * P.L * r + 2 * lam * r * r, a) <= bound
+        means.append(max(g.mean(), 1e-300)); ses.append(max(g.std(ddof=1), 1e-300) / math.sqrt(M))
+    sl, hw = _slope_ci(Ts, means, ses)
+    curves["alg5 rho/r=1, lambda=5L/r"] = means
+    rows.append(f"alg5 rho/r=1 lambda=5L/r: mean gaps {['%.2e' % m for m in means]}, slope {sl:.2f} +- {hw:.2f}")
+    arts = []
+    p = ctx.figure_path("E3_gap_vs_T.png")
+    if p is not None:
+        fig, ax = plt.subplots()
+        for k, v in curves.items():
+            ax.loglog(Ts, v, "o-", label=k)
+        ax.loglog(Ts, [curves["alg3 rho/r=1"][0] * (T / Ts[0]) ** -0.5 for T in Ts], "k:", label="T^-1/2")
+        ax.set_xlabel("T"); ax.set_ylabel("mean excess"); ax.legend(fontsize=7)
+        fig.savefig(p, dpi=80); plt.close(fig)
+        arts.append(str(p))
+    return Outcome(Verdict.STATISTICAL if ok else Verdict.FAILED,
+                   claimed="Alg 3 gap <= 16 L r(sqrt d/(beta T) + 1/sqrt T) (rate <= T^-1/2); Alg 5 gap <= 8192 (L^2/lambda)(d/(beta T)^2 + 1/T)",
+                   computed="; ".join(rows),
+                   precision="bound tests: false-failure <= 1e-6 (Bonferroni over 16 truncated-Hoeffding one-sided tests); slope "
+                             "CIs: delta-method 99.9% (approximate, reported only)",
+                   details=f"n = {n}, d = {d}, beta = {beta}, M = {M} runs per T; the flat curve of the previous report is the "
+                           "rho/r = 20 instance (near-flat F, boundary minimiser): a pre-asymptotic plateau, not a bug. A6 bias vs n: "
+                           "see 000.prop9.*; A7 failure vs zeta: exact binomial tails in 000.prop10.chernoff.", artifacts=arts)
+
+
+@check("000.alg3.linear_exact_mean", spec="000.alg3", profile="full")
+def _alg3_linear_mean(ctx):
+    """Exact-expectation test of the whole Alg 3 pipeline.  For linear losses f^i(x) = <a_i, x> the subgradient does not depend
+    on the query point and E_xi w_xbar(y; xi) = 1 for every y fixed before xi (Lemma 1.1), so as long as the projection is inactive
+    E y_j = E y_{j-1} - eta_i grad F and E ybar_i = E x_{i-1} - eta_i (T_i + 1)/2 grad F  (averaging y_1..y_Ti), E x_i = E ybar_i:
+        E ybar_k = xbar - grad F sum_i eta_i (T_i + 1)/2   (exact, data- and draw-free).
+    The projection can only move the mean by <= 2r Pr[projection active in the run]; that probability is bounded by a
+    Clopper-Pearson upper bound from the recorded activity.  Test: |mean ybar_k - exact| <= empirical-Bernstein radius (range 2r per
+    coordinate) + 2r p_hi.  Detects wrong step sizes/phase lengths, averaging y_0..y_{T-1} (shift sum eta_i grad F), and a
+    mis-normalised weight (E w = e^{||v||^2/(2 rho^2)} != 1)."""
+    from reference.core.testing import clopper_pearson, empirical_bernstein_radius
+    rng = ctx.rng
+    M = 12000
+    rows, worst = [], 0.0
+    a = 1e-6 / 4
+    for (d, T, rho, beta) in ((2, 32, 0.5, 1e6),):
+        n, r, L = 8, 1.0, 1.0
+        A = np.tile(np.eye(d)[0], (n, 1))
+        A[n // 2:] = np.eye(d)[1]
+        P = ErmProblem(A, np.zeros(n), np.ones(n), np.ones(n, bool))
+        g = A.mean(axis=0)                                                 # grad F (linear ERM)
+        That = 2 ** int(math.floor(math.log2(T)))
+        k = int(math.log2(That))
+        eta = (r / L) * min(1 / math.sqrt(T), beta / math.sqrt(d))
+        exact = -g * sum((eta / 4 ** i) * ((That >> i) + 1) / 2 for i in range(1, k + 1))
+        shift_bug = g * sum(eta / 4 ** i for i in range(1, k + 1))     # averaging y_0..y_{T-1} instead
+        Y = np.empty((M, d))
+        active = 0
+        for m in range(M):
+            rec = {}
+            subsampled_resqued_erm(P.oracle(), np.zeros(d), r, rho, beta, T, L, rng, record=rec)
+            Y[m] = rec["ybar"][-1]
+            active += rec.get("proj_active", 0) > 0
+        p_hi = clopper_pearson(active, M, a, side="upper")[1]
+        rad = np.asarray(empirical_bernstein_radius(Y, a, 2 * r)) + 2 * r * p_hi
+        dev = np.abs(Y.mean(axis=0) - exact)
+        worst = max(worst, float(np.max(dev / rad)))
+        rows.append(f"d={d}, T={T}, rho={rho}: exact E ybar_k = {np.round(exact, 4).tolist()}, mean = "
+                    f"{np.round(Y.mean(axis=0), 4).tolist()}, radius = {np.round(rad, 4).tolist()}, projection-active runs = {active}/{M}, "
+                    f"averaging-shift bug would move it by {np.round(shift_bug, 4).tolist()}")
+    ok = worst <= 1
+    return Outcome(Verdict.STATISTICAL if ok else Verdict.FAILED,
+                   claimed="linear losses: E ybar_k = xbar - grad F sum_i eta_i (T_i+1)/2 (ReSQue unbiasedness through the whole run)",
+                   computed=f"max |mean - exact|/radius = {worst:.3f}; " + "; ".join(rows), margin=1 - worst,
+                   precision=f"{FF} (Bonferroni over empirical Bernstein per coordinate + Clopper-Pearson for the projection probability)",
+                   details=f"M = {M} runs per instance; f^i = <e_1, x> (half) and <e_2, x> (half), L = 1, r = 1, beta = 1e6")

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from reference.resque._pending_core import rdp_gaussian
+from reference.core.accounting import approx_rdp_compose, approx_rdp_to_dp, rdp_gaussian, rdp_mixture_bdrs18
 
 __all__ = ["ApproxRDPLedger", "cor1_convert", "prop7_bound", "lemma7_chain", "prop6_tau", "prop8_per_call",
-           "thm3_parameters", "thm3_conversion", "prop11_gradient_sum", "C_PRIV_LEMMA7"]
+           "thm3_parameters", "thm3_conversion", "prop11_gradient_sum", "thm3_replay", "C_PRIV_LEMMA7"]
 
 #: C_priv needed by the Lemma 7 chain with s <= 1.2 T/n: 13 * 1.2^2 * 6000 * (1 + ln2/ln6)^2 (delta < 1/6) [derived].
 C_PRIV_LEMMA7 = 13 * 1.2 ** 2 * 6000 * (1 + math.log(2) / math.log(6)) ** 2
@@ -22,19 +22,11 @@ C_PRIV_LEMMA7 = 13 * 1.2 ** 2 * 6000 * (1 + math.log(2) / math.log(6)) ** 2
 
 def cor1_convert(alpha: float, eps: float, delta: float, delta_prime: float) -> tuple[float, float]:
     """Corollary 1 (000 L522-540): (alpha, eps, delta)-approximate RDP => (eps_dp, delta' + (1 + e^{eps_dp}) delta)-DP with
-    eps_dp = eps + log(1/delta')/(alpha - 1).  Preconditions: alpha > 1, eps >= 0, delta in [0,1), delta' in (0,1)."""
-    if not alpha > 1:
-        raise ValueError(f"alpha must be > 1, got {alpha}")
-    if not eps >= 0:
-        raise ValueError(f"eps must be >= 0, got {eps}")
+    eps_dp = eps + log(1/delta')/(alpha - 1).  Preconditions: alpha > 1, eps >= 0, delta in [0,1), delta' in (0,1).
+    Delegates to reference.core.accounting.approx_rdp_to_dp (delta capped at 1)."""
     if not 0 <= delta < 1:
         raise ValueError(f"delta must be in [0,1), got {delta}")
-    if not 0 < delta_prime < 1:
-        raise ValueError(f"delta_prime must be in (0,1), got {delta_prime}")
-    eps_dp = eps + math.log(1 / delta_prime) / (alpha - 1)
-    if delta == 0:
-        return eps_dp, delta_prime
-    return eps_dp, (delta_prime + (1 + math.exp(eps_dp)) * delta) if eps_dp < 700 else math.inf
+    return approx_rdp_to_dp(alpha, eps, delta, delta_prime)
 
 
 @dataclass
@@ -62,8 +54,10 @@ class ApproxRDPLedger:
         return self.add(rdp_gaussian(self.alpha, sigma, sensitivity), delta, label)
 
     def total(self) -> tuple[float, float]:
-        """Lemma 3: (alpha, sum eps_j, sum delta_j)."""
-        return sum(e for e, _, _ in self.entries), sum(d for _, d, _ in self.entries)
+        """Lemma 3: (alpha, sum eps_j, sum delta_j) (reference.core.accounting.approx_rdp_compose; delta capped at 1)."""
+        if not self.entries:
+            return 0.0, 0.0
+        return approx_rdp_compose([(e, d) for e, d, _ in self.entries])
 
     def to_dp(self, delta_prime: float) -> tuple[float, float]:
         e, d = self.total()
@@ -71,14 +65,9 @@ class ApproxRDPLedger:
 
 
 def prop7_bound(alpha: float, tau: float, s: float) -> float:
-    """Prop 7 ([BDRS18, Thm 12], 000 L763-769): 13 s^2 alpha tau, valid for tau <= 1/3, s in (0, 1/40), alpha in (1, 3/tau)."""
-    if not 0 < tau <= 1 / 3:
-        raise ValueError(f"tau must be in (0, 1/3], got {tau}")
-    if not 0 < s < 1 / 40:
-        raise ValueError(f"s must be in (0, 1/40), got {s}")
-    if not 1 < alpha < 3 / tau:
-        raise ValueError(f"alpha must be in (1, 3/tau) = (1, {3 / tau}), got {alpha}")
-    return 13 * s ** 2 * alpha * tau
+    """Prop 7 ([BDRS18, Thm 12], 000 L763-769): 13 s^2 alpha tau, valid for tau <= 1/3, s in (0, 1/40), alpha in (1, 3/tau)
+    (reference.core.accounting.rdp_mixture_bdrs18, which validates the preconditions)."""
+    return rdp_mixture_bdrs18(alpha, tau, s)
 
 
 def lemma7_chain(beta: float, delta: float, T: int, n: int, alpha: float, s: float | None = None) -> dict:
@@ -157,3 +146,41 @@ def prop11_gradient_sum(n: float, d: float, eps: float, per_phase_eps: str = "ha
         e_i = eps / 2 ** i if per_phase_eps == "halving" else eps
         tot += N(n / 2 ** i, e_i)
     return tot, N(n, eps)
+
+
+def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_max: int | None = None) -> dict:
+    """Privacy replay of a private_erm run (P7, 000 L1151-1191): every logged oracle call is charged the paper's approximate-RDP
+    bound at the fixed order alpha = 4 log(2/delta)/eps and the triples are composed (Lemma 3), then converted (Cor 1, delta/3):
+      O_bo = Alg. 5 (Prop 8):  alpha C_priv (beta log(loglog T/d_c) T/n)^2, d_c = delta/(18 N_call);
+      O_ls = Alg. 7 (Prop 10): alpha C_priv log(1/zeta)(beta log(log(T/zeta)/d_c) T/n)^2 (``zeta`` in the call tuple);
+      O_sp = Alg. 6 loops (Lemma 10): alpha 2^J C_priv (beta log(loglog n/d_s) T/n)^2 (no 2^J if J > j_max), d_s = delta/(18 N_loop).
+    N_call = number of O_ls + O_bo calls (the paper: C_ba K log kappa of each); N_loop = number of Alg. 6 loops.
+    Returns the ledger totals per kind, the total (alpha, eps_tot, delta_tot) and its (eps_dp, delta_dp) by Cor 1 with delta' = delta/3;
+    the paper's target is eps_tot <= eps/2, delta_tot <= delta/6."""
+    alpha = 4 * math.log(2 / delta) / eps
+    n_call = max(1, sum(1 for c in calls if c[0] in ("ls", "bo")))
+    d_c = delta / (18 * n_call)
+    d_s = delta / (18 * max(1, len(Js)))
+    led = ApproxRDPLedger(alpha)
+    per = {"ls": 0.0, "bo": 0.0, "sp": 0.0}
+    sp_calls = [c for c in calls if c[0] == "sp"]
+    for c in calls:
+        kind, T, beta = c[0], c[2], c[3]
+        if kind == "bo":
+            e = alpha * C_priv * (beta * math.log(max(math.log2(math.log2(T)), 1.0) / d_c) * T / n) ** 2
+            led.add(e, d_c, "bo"); per["bo"] += e
+        elif kind == "ls":
+            zeta = c[4]
+            e = alpha * C_priv * math.log(1 / zeta) * (beta * math.log(math.log(T / zeta) / d_c) * T / n) ** 2
+            led.add(e, d_c, "ls"); per["ls"] += e
+    if sp_calls:
+        T, beta = sp_calls[0][2], sp_calls[0][3]
+        jm = j_max if j_max is not None else int(math.floor(math.log2(math.floor(n / C_priv) / T)))
+        base = C_priv * (beta * math.log(max(math.log2(math.log2(n)), 1.0) / d_s) * T / n) ** 2
+        for J in Js:
+            e = alpha * (2 ** J if J <= jm else 1) * base
+            led.add(e, d_s, "sp"); per["sp"] += e
+    e_tot, d_tot = led.total()
+    eps_dp, delta_dp = led.to_dp(delta / 3)
+    return dict(alpha=alpha, per_kind=per, eps_total=e_tot, delta_total=d_tot, eps_dp=eps_dp, delta_dp=delta_dp,
+                target_ok=(e_tot <= eps / 2 and d_tot <= delta / 6 * (1 + 1e-12)))

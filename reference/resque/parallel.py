@@ -15,7 +15,8 @@ import numpy as np
 from reference.core.geometry import as_vector, proj_l2_ball
 from reference.resque.resque import draw_resque_batch, resque_log_weight
 
-__all__ = ["epoch_sgd", "epoch_sgd_T", "ac_sa", "ac_sa_sizes", "prop2_schedule", "parallel_sco_counts", "ball_accel"]
+__all__ = ["epoch_sgd", "epoch_sgd_T", "ac_sa", "ac_sa_sizes", "prop2_schedule", "parallel_sco_counts", "ball_accel_params",
+           "ball_accel", "ball_accel_bo"]
 
 
 def _proj(y: np.ndarray, c: np.ndarray, r: float) -> np.ndarray:
@@ -38,7 +39,7 @@ def epoch_sgd_T(L: float, lam: float, phi: float) -> int:
 
 
 def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, rng: np.random.Generator, *,
-              xi=None, trace: list | None = None) -> np.ndarray:
+              xi=None, trace: list | None = None, record: dict | None = None) -> np.ndarray:
     """Parallel EpochSGD (Alg. 1, 000 L388-405): a (phi, lambda)-ball optimization oracle for f̂_rho on B_xbar(r).
 
     Preconditions: r, rho, lam, phi, L > 0 (ValueError names the parameter); ``oracle`` a counting stochastic-gradient
@@ -47,6 +48,7 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
       round; lines 6-14 epochs of projected SGD on f̂_rho + lambda/2||x - xbar||^2 with ReSQue gradients, T_{k+1} = 2T_k,
       eta_{k+1} = eta_k/2; return x_k^0.
     Postcondition (Prop 3, rho = r): E[F(x) + lambda/2||x-xbar||^2] <= min + phi; exactly 2T queries in 1 round; x in B_xbar(r).
+    ``record`` (dict, test hook) receives ``proj_active`` = number of inner steps at which the projection moved the point.
     Spec: 000.alg1
     """
     r, rho, lam, phi, L = (_pos(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
@@ -61,7 +63,10 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
             i = used + t - 1                                              # line 9 (0-based i = sum_{j<k} T_j + t)
             v = x - xbar
             h = math.exp((float(v @ batch.xi[i]) - 0.5 * float(v @ v)) / rho ** 2) * batch.G[i]   # line 10 (L399), ReSQue
-            x = _proj((x + eta * lam * xbar - eta * h) / (1 + eta * lam), xbar, r)  # line 11 (L400)
+            u = (x + eta * lam * xbar - eta * h) / (1 + eta * lam)
+            x = _proj(u, xbar, r)                                         # line 11 (L400)
+            if record is not None and x is not u:
+                record["proj_active"] = record.get("proj_active", 0) + 1
             xs.append(x)
         x0 = np.mean(xs, axis=0)                                          # line 13: x_{k+1}^0 = mean_t x_k^t
         if trace is not None:
@@ -180,9 +185,173 @@ def parallel_sco_counts(d: int, kappa: float, oracle: str = "alg1", L: float = 1
                 log=s["log"], iterations=s["iterations"])
 
 
-def ball_accel(*args, **kwargs):  # pragma: no cover - documented stand-in placeholder
-    """STAND-IN for BallAccel (Prop 1, [ACJ+21] Alg. 4): not implemented in this version (external to doc 000).
+def ball_accel_params(L: float, R: float, r: float, eps: float, C_ba: float = 1.0) -> dict:
+    """Prop 1 quantities (000 L299-311): kappa = LR/eps, K = (R/r)^{2/3}, lambda_* = eps K^2 log^2(kappa)/R^2, the admissible
+    range [lambda_*/C_ba, C_ba L/eps], the iteration budget ceil(C_ba K log kappa) and the per-iteration line-search budget
+    ceil(C_ba log(R kappa/r))."""
+    L, R, r, eps, C_ba = (_pos(n, v) for n, v in (("L", L), ("R", R), ("r", r), ("eps", eps), ("C_ba", C_ba)))
+    if r > R:
+        raise ValueError(f"r must be in (0, R] = (0, {R}], got {r}")
+    if eps > L * R:
+        raise ValueError(f"eps must be in (0, L R] = (0, {L * R}], got {eps}")
+    kappa = L * R / eps
+    K = (R / r) ** (2.0 / 3.0)
+    lk = math.log(max(kappa, math.e))                     # log kappa (floored at 1 so that kappa ~ 1 keeps a positive budget)
+    lam_star = eps * K ** 2 * lk ** 2 / R ** 2
+    return dict(kappa=kappa, K=K, lam_star=lam_star, lam_lo=lam_star / C_ba, lam_hi=max(C_ba * L / eps, lam_star / C_ba),
+                max_iter=math.ceil(C_ba * K * lk), max_ls=max(1, math.ceil(C_ba * math.log(R * kappa / r))))
 
-    Raises NotImplementedError; see the spec entry 000.ball_accel (SKIPPED with the reason).
+
+def ball_accel(O_ls, O_bo, O_sp, L: float, R: float, r: float, eps: float, d: int, *, C_ba: float = 1.0,
+               window: tuple[float, float] = (0.25, 0.5), stop_A: float | None = None, max_iter: int | None = None,
+               trace: list | None = None, record: dict | None = None) -> np.ndarray:
+    """STAND-IN for BallAccel (Prop 1, 000 L299-321; external: [ACJ+21] Alg. 4 with the [CH22] error tolerance).
+    NOT specified in doc 000 -- a Monteiro-Svaiter-type ball-acceleration loop written from App. B (L1440-1467) and catalog A9.
+
+    Oracles (all for the objective F on balls B_y(r), regularisation lambda/2||x - y||^2):
+      O_ls(y, lam) -> x   line search oracle   (||x - x*_{y,lam}|| <= Delta),
+      O_bo(y, lam) -> x   ball optimization oracle (x in B_y(r)),
+      O_sp(y, lam) -> x   stochastic proximal oracle (estimate of x*_{y,lam}).
+    Preconditions: L, R, r, eps, C_ba > 0, r <= R, eps <= L R, d >= 1; window = (w_lo, w_hi) with 0 < w_lo < w_hi <= 1.
+    Steps (k = 0, 1, ...; x_0 = v_0 = 0, A_0 = 0):
+      1. line search over lam in [lambda_*/C_ba, C_ba L/eps] by bisection in log lam (<= ceil(C_ba log(R kappa/r)) O_ls calls):
+         a(lam) = (1 + sqrt(1 + 4 lam A_k))/(2 lam)  (solves lam a^2 = A_k + a, App. B), y(lam) = (A_k x_k + a v_k)/(A_k + a),
+         xt = O_ls(y(lam), lam); accept when ||xt - y|| in [w_lo r, w_hi r], or at the floor lam_lo when ||xt - y|| < w_lo r
+         (bracket end with ||xt - y|| <= w_hi r otherwise);
+      2. a_{k+1} = a(lam), A_{k+1} = A_k + a_{k+1};
+      3. x_{k+1} = O_bo(y_k, lam);
+      4. xs = O_sp(y_k, lam); v_{k+1} = Proj_{B(R)}(v_k - a_{k+1} lam (y_k - xs))  (lam (y - x*) is the gradient of F at x*).
+      Stop when A_k >= stop_A (default R^2/(2 eps): with exact oracles the MS potential A_k(F(x_k) - F*) + ||v_k - x*||^2/2 is
+      non-increasing, so F(x_k) - F* <= R^2/(2 A_k) <= eps) or after max_iter (default ceil(C_ba K log kappa)) iterations.
+    Postcondition (Prop 1, for the original algorithm): E F(x) <= F(x*) + eps for every x* in B(R) within C_ba K log kappa
+      iterations; per iteration <= C_ba log(R kappa/r) line-search calls, one ball-oracle and one stochastic-proximal call, all
+      with lam in [lambda_*/C_ba, C_ba L/eps].  ``record`` receives iterations, per-iteration line-search counts, the lambdas and
+      the A_k's (so that a check can compare the counts with Prop 1).
+    Spec: 000.ball_accel
     """
-    raise NotImplementedError("BallAccel is external to doc 000 ([ACJ+21] Alg. 4); the stand-in is not implemented yet")
+    if int(d) != d or d < 1:
+        raise ValueError(f"d must be a positive integer, got {d}")
+    w_lo, w_hi = float(window[0]), float(window[1])
+    if not 0 < w_lo < w_hi <= 1:
+        raise ValueError(f"window must satisfy 0 < w_lo < w_hi <= 1, got {window}")
+    P = ball_accel_params(L, R, r, eps, C_ba)                            # Prop 1 quantities
+    stop_A = R ** 2 / (2 * eps) if stop_A is None else float(stop_A)
+    max_iter = P["max_iter"] if max_iter is None else int(max_iter)
+    lam_lo, lam_hi, m_ls = P["lam_lo"], P["lam_hi"], P["max_ls"]
+    zero = np.zeros(int(d))
+    x, v, A = zero.copy(), zero.copy(), 0.0                              # x_0 = v_0 = 0, A_0 = 0
+    rec = dict(iterations=0, ls_calls=[], lams=[], A=[], bo_calls=0, sp_calls=0, params=P, stopped="max_iter")
+
+    def point(lam):
+        a = (1.0 + math.sqrt(1.0 + 4.0 * lam * A)) / (2.0 * lam)        # lam a^2 = A + a   (App. B, L1446)
+        return a, (A * x + a * v) / (A + a)                              # y = (A x + a v)/(A + a)
+
+    for k in range(max_iter):
+        if A >= stop_A:
+            rec["stopped"] = "A_k >= stop_A"
+            break
+        # 1. line search over lam (bisection in log lam); dist(lam) = ||x*_{y(lam),lam} - y(lam)||
+        calls = 0
+        a, y = point(lam_lo)
+        dist = float(np.linalg.norm(O_ls(y, lam_lo) - y)); calls += 1
+        lam = lam_lo
+        if dist > w_hi * r:                                               # floor too small: bracket [lo, hi]
+            lo, hi = math.log(lam_lo), math.log(lam_hi)
+            lam = lam_hi                                                  # fallback: the ceiling
+            while calls < m_ls and hi - lo > 1e-12:
+                mid = 0.5 * (lo + hi)
+                a, y = point(math.exp(mid))
+                dist = float(np.linalg.norm(O_ls(y, math.exp(mid)) - y)); calls += 1
+                if dist > w_hi * r:                                       # step too long: increase lambda
+                    lo = mid
+                elif dist < w_lo * r:                                     # step too short: decrease lambda
+                    hi = mid
+                else:                                                     # accepted: ||x_ls - y|| in [w_lo r, w_hi r]
+                    lam = math.exp(mid)
+                    break
+                lam = math.exp(hi)                                        # current upper bracket (step <= w_hi r)
+        a, y = point(lam)
+        # 2. a_{k+1}, A_{k+1}
+        A_next = A + a
+        # 3. x_{k+1} = O_bo(y_k; lam)
+        x_new = np.asarray(O_bo(y, lam), dtype=float)
+        rec["bo_calls"] += 1
+        # 4. v_{k+1} = Proj_{B(R)}(v_k - a_{k+1} lam (y_k - xs)), xs = O_sp(y_k; lam)
+        xs = np.asarray(O_sp(y, lam), dtype=float)
+        rec["sp_calls"] += 1
+        v = _proj(v - a * lam * (y - xs), zero, R)
+        x, A = x_new, A_next
+        rec["iterations"] += 1
+        rec["ls_calls"].append(calls)
+        rec["lams"].append(lam)
+        rec["A"].append(A)
+        if trace is not None:
+            trace.append(x.copy())
+    else:
+        if A >= stop_A:
+            rec["stopped"] = "A_k >= stop_A"
+    if record is not None:
+        record.update(rec)
+    return x
+
+
+def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int, rng: np.random.Generator, *,
+                  C_ba: float = 4.0, record: dict | None = None, trace: list | None = None) -> np.ndarray:
+    """STAND-IN for Prop 2 (000 L327-333, App. C L1469-1479; external [CH22, Prop. 1]): BallAccel (``ball_accel``) with all three
+    oracles realised through one (phi, lambda)-ball-optimization oracle ``ball_oracle(y, lam, phi) -> x in B_y(r)``.
+
+    Preconditions: as ``ball_accel``; ``rng`` for the MLMC levels.  lg = log(R kappa/r), j_max = ceil(log2 K + C_ba).
+    Steps:
+      O_ls(y, lam) (App. C): m = ceil(lg) independent solves at phi_ls = lam r^2/(54 C_ba^2), then Aggregate(points, Delta) with
+        Delta = 3 sqrt(6 phi_ls/lam) = r/C_ba (Markov: each solve is within Delta/3 of x* w.p. >= 2/3 since E||x - x*||^2 <=
+        2 phi/lam by strong convexity; Lemma 11 then gives ||output - x*|| <= Delta = r/C_ba, Prop 1's line-search accuracy);
+      O_bo(y, lam): one solve at phi = lam r^2/(C_ba log^3 kappa) (Prop 1's ball-oracle accuracy);
+      O_sp(y, lam) (MLMC, [CH22, Alg. 2]; same template as Alg. 6): J ~ Geom(1/2); x_0 at phi_0 = lam r^2/(C_ba lg^2); if J <= j_max,
+        x_J and x_{J-1} at phi_j = lam r^2/(C_ba 2^j lg^2) and output x_0 + 2^J (x_J - x_{J-1}), else x_0.
+    Postcondition (Prop 2): E F(x) - F* <= eps; per iteration <= C_ba lg^2 ball calls at phi = lam r^2/C_ba (here: the stand-in's
+      line search uses ceil(lg) solves per query at the SMALLER phi_ls, i.e. the constant of item 1 is 54 C_ba^2); for each level
+      j <= j_max at most C_ba^2 2^-j K lg iterations call the level-j oracle.  ``record`` receives the BallAccel record plus
+      ``ball_calls_per_iter`` and ``level_counts`` {j: #iterations with J = j}.
+    Spec: 000.ball_accel_bo
+    """
+    from reference.resque.private import aggregate
+    P = ball_accel_params(L, R, r, eps, C_ba)
+    lg = math.log(R * P["kappa"] / r)
+    lk = math.log(max(P["kappa"], math.e))
+    j_max = math.ceil(math.log2(P["K"]) + C_ba)
+    m = max(1, math.ceil(lg))
+    counts = {"calls": 0}
+    levels: dict = {}
+    per_iter: list = []
+
+    def solve(y, lam, phi):
+        counts["calls"] += 1
+        return np.asarray(ball_oracle(y, lam, phi), dtype=float)
+
+    def O_ls(y, lam):                                                     # App. C: repeated solves + Aggregate
+        phi = lam * r ** 2 / (54 * C_ba ** 2)
+        pts = [solve(y, lam, phi) for _ in range(m)]
+        return aggregate(pts, 3 * math.sqrt(6 * phi / lam))[0]
+
+    def O_bo(y, lam):
+        return solve(y, lam, lam * r ** 2 / (C_ba * lk ** 3))
+
+    def O_sp(y, lam):                                                     # MLMC stochastic proximal estimator
+        J = int(rng.geometric(0.5))
+        x0 = solve(y, lam, lam * r ** 2 / (C_ba * lg ** 2))
+        out = x0
+        if J <= j_max:
+            levels[J] = levels.get(J, 0) + 1
+            xJ = solve(y, lam, lam * r ** 2 / (C_ba * 2 ** J * lg ** 2))
+            xJm = solve(y, lam, lam * r ** 2 / (C_ba * 2 ** (J - 1) * lg ** 2))
+            out = x0 + 2 ** J * (xJ - xJm)
+        per_iter.append(counts["calls"])
+        return out
+
+    rec: dict = {}
+    x = ball_accel(O_ls, O_bo, O_sp, L, R, r, eps, d, C_ba=C_ba, record=rec, trace=trace)
+    if record is not None:
+        calls = np.diff([0] + per_iter).tolist()
+        record.update(rec)
+        record.update(ball_calls_per_iter=calls, level_counts=levels, j_max=j_max, m_ls=m, lg=lg)
+    return x

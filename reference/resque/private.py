@@ -20,11 +20,11 @@ import numpy as np
 
 from reference.core.geometry import as_vector
 from reference.core.oracles import SampleAccessOracle
-from reference.resque._pending_core import AbsSum
+from reference.core.problems import AbsSum
 
 __all__ = ["ErmProblem", "alg3_draws", "subsampled_resqued_erm", "regularized_resqued_erm", "alg5_schedule",
            "strongly_convex_resqued_erm", "bias_reduced_estimator", "high_probability_solver", "aggregate",
-           "lemma6_coupling", "lemma6_coupling_law"]
+           "lemma6_coupling", "lemma6_coupling_law", "private_erm_parameters", "private_erm"]
 
 
 def _proj(y, c, r):
@@ -70,10 +70,10 @@ class ErmProblem:
         return SampleAccessOracle(self.per_sample_grad, self.data, rng=rng, dim=self.d)
 
     def smooth_value(self, x, rho):
-        return (self._abs.smooth_value(x, rho) if self._abs is not None else 0.0) + float(self._lin @ x)
+        return (float(self._abs.smoothed_value(x, rho)) if self._abs is not None else 0.0) + float(self._lin @ x)
 
     def smooth_grad(self, x, rho):
-        return (self._abs.smooth_grad(x, rho) if self._abs is not None else 0.0) + self._lin
+        return (self._abs.smoothed_grad(x, rho) if self._abs is not None else 0.0) + self._lin
 
     def prox_min(self, xbar, r, rho, lam=0.0, center=None, iters=4000):
         """argmin_{B_xbar(r)} f̂^erm_rho(x) + lam/2||x - center||^2 by projected accelerated gradient (ground truth)."""
@@ -126,7 +126,8 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
       y_j = Proj_{B_xbar(r)}(y_{j-1} - eta_i w_xbar(y_{j-1}; xi) ∂f^z(xbar + xi)); x_i = mean(y_1..y_Ti) + N(0, sigma_i^2 I).
     Postcondition (Lemma 4): E F(x_k) - min_{B_xbar(r)} F <= C_cvx L r (sqrt(d)/(beta T) + 1/sqrt T), F = f̂^erm_rho;
       That - 1 <= T - 1 gradients.  project_output=True returns Proj_{B_xbar(r)}(x_k) (Audit A8 fix; post-processing).
-    ``record`` (dict) receives per-phase start x_{i-1}, ybar_i, y_Ti (coupled-run drift tests); ``phase_starts`` (test hook
+    ``record`` (dict) receives per-phase start x_{i-1}, ybar_i, y_Ti (coupled-run drift tests) and ``proj_active`` (number of
+    steps at which the projection moved the point); ``phase_starts`` (test hook
     for the Lemma 5 coupling, which conditions on a common phase start y_0 = y_0') overrides x_{i-1} as phase i's start.
     Spec: 000.alg3
     """
@@ -154,7 +155,10 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
         for j in range(Ti):
             v = y - xbar
             h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / rho ** 2) * G[j]   # ReSQue estimate at y_{j-1}
-            y = _proj(y - eta_i * h, xbar, r)                              # y_j = Proj(y_{j-1} - eta_i h)
+            u = y - eta_i * h
+            y = _proj(u, xbar, r)                                          # y_j = Proj(y_{j-1} - eta_i h)
+            if record is not None and y is not u:
+                record["proj_active"] = record.get("proj_active", 0) + 1
             ysum += y
         ybar = ysum / Ti                                                   # ybar_i = mean(y_1..y_Ti)
         x = ybar + sigma_i * draws["zeta"][i - 1]                          # x_i = ybar_i + N(0, sigma_i^2 I)
@@ -366,3 +370,87 @@ def lemma6_coupling_law(n: int, m: int, b: int) -> dict:
                 key = (I, tuple(Ip))
                 law[key] = law.get(key, 0) + pI * pa[a - 1] / comb(m, a)
     return law
+
+
+# ----------------------------------------------------------------------------------------------------------------------
+# Thm 3: the private ERM solver (A12) = BallAccel STAND-IN driven by Alg. 7 / Alg. 5 / Alg. 6
+# ----------------------------------------------------------------------------------------------------------------------
+def private_erm_parameters(n: int, d: int, eps: float, delta: float, L: float = 1.0, R: float = 1.0, *, C: float = 1.0,
+                           C_ba: float = 4.0, scaled: dict | None = None) -> dict:
+    """Parameters (30)-(34) of Thm 3 (000 L1087-1116) via accounting.thm3_parameters, with T_1, T_2, T_3 rounded up to integers
+    >= 4, zeta = 1/(kappa C_ba K log kappa) (32) and the BallAccel iteration count ceil(C_ba K log kappa).
+    ``scaled`` (a dict of overrides, e.g. {"r": .., "rho": .., "eps_opt": .., "beta": .., "T1": 16, "T2": 16, "T3": 8,
+    "zeta": 0.3, "iterations": 5}) is the clearly labelled SCALED-CONSTANTS mode: the literal constants make every
+    feasibility condition need astronomically large n (catalog A12), so experiments override them and say so."""
+    from reference.resque.accounting import thm3_parameters
+    p = dict(thm3_parameters(n, d, eps, delta, L, R, C, C_ba))
+    lk = math.log(max(p["kappa"], math.e))
+    p["zeta"] = min(0.5, 1.0 / (p["kappa"] * C_ba * p["K"] * lk))
+    p["iterations"] = math.ceil(C_ba * p["K"] * lk)
+    p["mode"] = "paper"
+    if scaled:
+        p.update(scaled)
+        p["mode"] = "scaled"
+        p["K"] = (R / p["r"]) ** (2 / 3)
+        p["kappa"] = L * R / p["eps_opt"]
+        lk = math.log(max(p["kappa"], math.e))
+        if "zeta" not in scaled:
+            p["zeta"] = min(0.5, 1.0 / (p["kappa"] * C_ba * p["K"] * lk))
+        if "iterations" not in scaled:
+            p["iterations"] = math.ceil(C_ba * p["K"] * lk)
+    for key in ("T1", "T2", "T3"):
+        p[key] = max(4, int(math.ceil(p[key])))
+    return p
+
+
+def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delta: float, rng: np.random.Generator, *,
+                C: float = 1.0, C_ba: float = 4.0, C_priv: float | None = None, C_sc: float = 8192.0, C_cvx: float = 16.0,
+                scaled: dict | None = None, record: dict | None = None) -> np.ndarray:
+    """Private ERM solver of Thm 3 (000 L1074-1199), with the BallAccel STAND-IN (reference.resque.parallel.ball_accel).
+
+    Preconditions: eps in (0,1), delta in (0,1/6) (as Thm 3); oracle = sample access to n L-Lipschitz f^i; C, C_ba, C_priv,
+      C_sc, C_cvx > 0 are the paper's implicit constants (C_priv default: the derived Lemma 7 value); T_3 <= floor(n/(2 C_priv))
+      is required by Alg. 6 (ValueError otherwise -- with the literal constants this needs astronomically large n; use
+      ``scaled`` for experiments, see private_erm_parameters).
+    Steps (L1118-1150): parameters (30)-(34); F = f̂^erm_rho; run BallAccel for exactly ceil(C_ba K log kappa) iterations
+      (data-independent count) with O_ls = Alg. 7 (T_1, zeta), O_bo = Alg. 5 (T_2), O_sp = Alg. 6 (T_3), every oracle centred
+      at the current y with ball radius r and smoothing rho; output projected onto B(R) (Audit A21f).
+    Postcondition (Thm 3): (eps, delta)-DP and E f^erm(x) - min_{B(R)} f^erm <= O(LR(1/sqrt n + sqrt(d log(1/delta))
+      log^{1.5}(n/delta) log n/(n eps))).  ``record`` receives the parameters, the BallAccel record, the list of oracle calls
+      [(kind, lam, T, beta)] and Alg. 6's levels J (the input of the privacy replay accounting.thm3_replay).
+    Spec: 000.private_erm
+    """
+    from reference.resque.accounting import C_PRIV_LEMMA7
+    from reference.resque.parallel import ball_accel
+    if not 0 < eps < 1:
+        raise ValueError(f"eps must be in (0,1), got {eps}")
+    if not 0 < delta < 1 / 6:
+        raise ValueError(f"delta must be in (0,1/6), got {delta}")
+    C_priv = C_PRIV_LEMMA7 if C_priv is None else _pos("C_priv", C_priv)
+    n, d = oracle.n, oracle.dim
+    p = private_erm_parameters(n, d, eps, delta, L, R, C=C, C_ba=C_ba, scaled=scaled)   # (30)-(34)
+    if p["T3"] > math.floor(n / C_priv) // 2:
+        raise ValueError(f"T_3 = {p['T3']} must be <= floor(n/(2 C_priv)) = {math.floor(n / C_priv) // 2} (Alg. 6 input); "
+                         "use scaled=... (scaled-constants mode) for feasible n")
+    r, rho, beta = p["r"], p["rho"], p["beta"]
+    calls, Js = [], []
+
+    def O_ls(y, lam):                                                      # line-search oracle = Alg. 7 (T_1, zeta) (32)
+        calls.append(("ls", lam, p["T1"], beta, p["zeta"]))
+        return high_probability_solver(oracle, y, r, rho, beta, lam, p["zeta"], p["T1"], L, rng, C_sc=C_sc, C_cvx=C_cvx)
+
+    def O_bo(y, lam):                                                      # ball-optimization oracle = Alg. 5 (T_2) (33)
+        calls.append(("bo", lam, p["T2"], beta))
+        return strongly_convex_resqued_erm(oracle, y, r, rho, beta, lam, p["T2"], L, rng, C_cvx=C_cvx)
+
+    def O_sp(y, lam):                                                      # stochastic proximal oracle = Alg. 6 (T_3) (34)
+        calls.append(("sp", lam, p["T3"], beta))
+        return bias_reduced_estimator(oracle, y, r, rho, beta, lam, p["T3"], L, rng, C_priv=C_priv, C_cvx=C_cvx, record=Js)
+
+    rec: dict = {}
+    x = ball_accel(O_ls, O_bo, O_sp, L, R, r, p["eps_opt"], d, C_ba=C_ba, stop_A=math.inf, max_iter=p["iterations"],
+                   record=rec)
+    x = _proj(x, np.zeros(d), R)                                           # output in B(R) (Audit A21f)
+    if record is not None:
+        record.update(params=p, ball_accel=rec, calls=calls, J=Js, C_priv=C_priv)
+    return x

@@ -36,3 +36,23 @@ def test_prop7_preconditions():
 def test_thm3_delta_third(e, d):
     eps_dp, dt = thm3_conversion(e, d)
     assert eps_dp <= e and dt <= d
+
+
+def test_thm3_replay_sums_per_call_bounds():
+    """P7 replay: the total is the Lemma 3 sum of the per-call Prop 8 / Prop 10 / Lemma 10 terms; Cor 1 applied with delta/3."""
+    import math
+    from reference.resque.accounting import cor1_convert, thm3_replay
+    n, eps, delta, C_priv = 10 ** 6, 0.5, 1e-3, 4.0
+    calls = [("ls", 1.0, 16, 0.5, 0.5), ("bo", 1.0, 16, 0.5), ("sp", 1.0, 4, 0.5)]
+    Js = [1, 3, 40]
+    rp = thm3_replay(calls, Js, n, eps, delta, C_priv)
+    alpha = 4 * math.log(2 / delta) / eps
+    d_c, d_s = delta / 36, delta / 54
+    bo = alpha * C_priv * (0.5 * math.log(2 / d_c) * 16 / n) ** 2
+    ls = alpha * C_priv * math.log(2) * (0.5 * math.log(math.log(32) / d_c) * 16 / n) ** 2
+    jm = int(math.floor(math.log2(math.floor(n / C_priv) / 4)))
+    base = C_priv * (0.5 * math.log(math.log2(math.log2(n)) / d_s) * 4 / n) ** 2
+    sp = alpha * base * (2 + 8 + (1 if 40 > jm else 2 ** 40))
+    assert math.isclose(rp["eps_total"], bo + ls + sp, rel_tol=1e-9)
+    assert math.isclose(rp["delta_total"], 2 * d_c + 3 * d_s, rel_tol=1e-9)
+    assert rp["eps_dp"] == cor1_convert(alpha, rp["eps_total"], rp["delta_total"], delta / 3)[0]

@@ -2,6 +2,7 @@
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 
 from reference.resque.private import (ErmProblem, aggregate, alg3_draws, alg5_schedule, bias_reduced_estimator,
@@ -112,3 +113,22 @@ def test_aggregate_guarantee(k, seed, Delta):
 def _unit(rng, m, d):
     u = rng.standard_normal((m, d))
     return u / np.linalg.norm(u, axis=1, keepdims=True)
+
+
+def test_private_erm_end_to_end_scaled():
+    """Thm 3 solver (scaled constants): runs, fixed iteration count, one O_bo/O_sp per iteration, output in B(R);
+    paper-literal constants are rejected with a ValueError naming T_3 (infeasible n)."""
+    from reference.resque.private import private_erm
+    rng = np.random.default_rng(5)
+    P = _P(rng, n=400)
+    rec = {}
+    sc = dict(eps_opt=0.3, rho=0.3 / (P.L * np.sqrt(2)), r=0.1, beta=0.5, T1=8, T2=8, T3=4, zeta=0.5)
+    x = private_erm(P.oracle(rng), P.L, 1.0, 0.5, 1e-3, rng, C_ba=2.0, C_priv=4.0, scaled=sc, record=rec)
+    assert np.linalg.norm(x) <= 1.0 + 1e-12
+    ba = rec["ball_accel"]
+    assert ba["iterations"] == rec["params"]["iterations"]
+    assert [c[0] for c in rec["calls"]].count("bo") == ba["iterations"]
+    with pytest.raises(ValueError, match="T_3"):
+        private_erm(P.oracle(rng), P.L, 1.0, 0.5, 1e-3, rng)
+    with pytest.raises(ValueError, match="eps"):
+        private_erm(P.oracle(rng), P.L, 1.0, 1.5, 1e-3, rng, scaled=sc, C_priv=4.0)

@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 from scipy import stats
 
 from reference.core.oracles import GradientOracle
-from reference.resque._pending_core import AbsSum
+from reference.core.problems import AbsSum
 from reference.resque.resque import draw_resque_batch, resque_estimate, resque_log_weight, resque_weight
 
 
@@ -36,14 +36,14 @@ def test_unbiased_property(d, rho, s, seed):
     xbar = rng.standard_normal(d)
     u = rng.standard_normal(d)
     x = xbar + s * rho * u / np.linalg.norm(u)
-    o = GradientOracle(P.subgrad, dim=d, vectorized=True)
+    o = GradientOracle(P.subgradient, dim=d, vectorized=True)
     K, ng = 60, 500
     B = draw_resque_batch(o, xbar, rho, K * ng, rng)
     assert o.calls == K * ng and o.rounds == 1
     est = np.exp(resque_log_weight(x, xbar, B.xi, rho))[:, None] * B.G
     mom = np.median(est.reshape(K, ng, d).mean(1), axis=0)
-    sigma = P.L * math.exp(0.5 * np.sum((x - xbar) ** 2) / rho ** 2)
-    assert np.all(np.abs(mom - P.smooth_grad(x, rho)) <= 6 * sigma / math.sqrt(ng))
+    sigma = P.lipschitz * math.exp(0.5 * np.sum((x - xbar) ** 2) / rho ** 2)
+    assert np.all(np.abs(mom - P.smoothed_grad(x, rho)) <= 6 * sigma / math.sqrt(ng))
 
 
 def test_abs_sum_closed_form_matches_mc():
@@ -56,8 +56,8 @@ def test_abs_sum_closed_form_matches_mc():
     Z = rho * rng.standard_normal((200000, d))
     vals = np.abs((x + Z) @ A.T - b).sum(1)
     # f(x + rho Z) - f(x) is L-Lipschitz in Z: sub-Gaussian with variance proxy (L rho)^2
-    rad = P.L * rho * math.sqrt(2 * math.log(2e6) / len(vals))
-    assert abs(vals.mean() - P.smooth_value(x, rho)) <= rad
+    rad = P.lipschitz * rho * math.sqrt(2 * math.log(2e6) / len(vals))
+    assert abs(vals.mean() - P.smoothed_value(x, rho)) <= rad
 
 
 def test_resque_estimate_single_query():
