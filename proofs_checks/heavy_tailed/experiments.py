@@ -40,7 +40,7 @@ def _e4(ctx):
     for mode, n, d, T in [("convex", 500, 3, 7), ("strongly_convex", 503, 2, 6), ("convex", 40, 1, 1)]:
         X = D.student_t(3).sample(rng, n, d)
         P = sco.SCOParams("count", T, 0.1, 10.0, mode, beta=0.2)
-        o = sco.quadratic_loss_oracle()
+        o = sco.quadratic_loss_oracle(X)
         seed = int(rng.integers(2 ** 32))
         w, W, mo = sco.cdp_sco(X, o, sco.ball_projection(np.zeros(d), 1.0), np.zeros(d), P, 1.0,
                                rng=np.random.default_rng(seed))
@@ -48,7 +48,7 @@ def _e4(ctx):
         # the algorithm consumes exactly T standard-normal d-vectors: replaying them as pre-drawn noise is bit-identical
         g = np.random.default_rng(seed)
         noise = [g.standard_normal(d) for _ in range(T)]
-        o2 = sco.quadratic_loss_oracle()
+        o2 = sco.quadratic_loss_oracle(X)
         w2, W2, _ = sco.cdp_sco(X, o2, sco.ball_projection(np.zeros(d), 1.0), np.zeros(d), P, 1.0, noise=noise)
         if o.calls != expect or o.rounds != T or mo.calls != T or not np.array_equal(W, W2):
             return fail("oracle counts", f"{mode}: calls {o.calls} vs {expect}, rounds {o.rounds}, mean-oracle {mo.calls}, identical {np.array_equal(W, W2)}")
@@ -118,7 +118,7 @@ def _e2(ctx):
             ex = []
             for _ in range(R):
                 X = L.sample(rng, int(n), d, mu)
-                w, W, mo = sco.cdp_sco(X, sco.quadratic_loss_oracle(), sco.ball_projection(np.zeros(d), 5.0), np.zeros(d), P, rho, rng=rng)
+                w, W, mo = sco.cdp_sco(X, sco.quadratic_loss_oracle(X), sco.ball_projection(np.zeros(d), 5.0), np.zeros(d), P, rho, rng=rng)
                 ex.append(0.5 * float(np.sum((w - mu) ** 2)))
             med.append(float(np.mean(ex)))
             # prediction with every log factor explicit: per-step error variance s^2 = sigma_T^2 + (pi/2) Var(x)/batch
@@ -146,41 +146,58 @@ def _e2(ctx):
                            "the log factors (T^{3(k-1)/k}-type and m^2 growth) make the finite-n slope shallower than -(2k-2)/k")
 
 
+def _e3_series(rng, setting, rho, ns, reps, stat):
+    """Excess risk of Alg. 2 on l = 1/2||w - x||^2 (d=1, M=2, R=1, Student-t k=2 data, mu = 0.25) over an n-grid."""
+    d, M, Rr, k = 1, 2.0, 1.0, 2
+    vals, Ts = [], []
+    for n in ns:
+        if setting == "thm5_5":
+            P = sco.params_thm5_5(int(n), d, rho, M, Rr, q=1.0)
+        else:
+            P = sco.params_thm5_2(int(n), d, k, rho, M, Rr, scaled=True, balance_noise=True)
+        Ts.append(P.T)
+        ex = []
+        for _ in range(reps):
+            mu = np.array([0.25])
+            X = D.student_t(k).sample(rng, int(n), d, mu)
+            w, W, mo = sco.cdp_sco(X, sco.quadratic_loss_oracle(X), sco.ball_projection(np.zeros(d), M / 2), np.zeros(d), P, rho,
+                                   rng=rng, oracle="nsme" if setting == "thm5_5" else "cwme")
+            ex.append(0.5 * float(np.sum((w - mu) ** 2)))
+        vals.append(float(stat(ex)))
+    return vals, Ts
+
+
 @check("004.exp.E3.convex_slopes", spec=("004.exp.E3", "004.thm5_5"), profile="full")
 def _e3(ctx):
-    rng = ctx.rng
-    d, rho, M, Rr, k = 1, 1e-4, 2.0, 1.0, 2
-    ns = np.array([1000, 3000, 10000, 30000])
-    reps = 5
-    rows = []
-    series = {}
-    for setting in ("thm5_2", "thm5_5"):
-        med = []
-        Ts = []
-        for n in ns:
-            P = sco.params_thm5_2(int(n), d, k, rho, M, Rr) if setting == "thm5_2" else sco.params_thm5_5(int(n), d, rho, M, Rr, q=1.0)
-            Ts.append(P.T)
-            ex = []
-            for _ in range(reps):
-                mu = np.array([0.25])
-                X = D.student_t(k).sample(rng, int(n), d, mu)
-                w, W, mo = sco.cdp_sco(X, sco.quadratic_loss_oracle(), sco.ball_projection(np.zeros(d), M / 2), np.zeros(d), P, rho,
-                                       rng=rng, oracle="cwme" if setting == "thm5_2" else "nsme")
-                ex.append(0.5 * float(np.sum((w - mu) ** 2)))
-            med.append(float(np.median(ex)))
-        s = _slope(ns, med)
-        series[f"{setting} (slope {s:.2f})"] = (ns, med)
-        rows.append(f"{setting}: T = {Ts}, median excess {['%.3g' % v for v in med]}, n-slope {s:.3f} (target -0.5)")
-    arts = _plot(ctx, "e3_convex.png", series, "n", "median excess risk")
-    s55 = float(rows[1].split("n-slope ")[1].split(" ")[0])
-    # Thm 5.2: with the hidden beta the per-step noise std is ~1e3 R at these n (T balances tau^2 d^4 T/(rho n^2) = R^2
-    # but ignores the factor 72 m^2, m = Theta(d log n)); the iterates saturate on the boundary of W: report, do not test.
-    P = sco.params_thm5_2(int(ns[-1]), d, k, rho, M, Rr)
-    sig = me.cdp_cwme_sigma(int(ns[-1]), d, P.tau, P.m, rho / P.T)
-    rows.append(f"thm5_2 at n={ns[-1]}: per-step noise std {sig:.3g} = {sig / Rr:.3g} R (m = {P.m}): saturated, rate not observable at feasible n")
-    if not s55 <= -0.25:
-        return fail("E3 Thm 5.5 slope <= -0.25", "; ".join(rows))
-    return Outcome(Verdict.NUMERIC, claimed="Thm 5.5: excess decreases at least like n^{-1/2} (k=2, d=1); Thm 5.2 reported only",
-                   computed="; ".join(rows), artifacts=arts,
-                   details="quadratic loss (strongly convex, so faster-than-claimed rates are allowed; the claim is an upper bound, so only slope <= -0.25 is required, median of 5 runs); rho=1e-4, M=2, R=1; "
-                           "Thm 5.2 with the paper's hidden beta is noise-saturated (std >> R) for n <= 1e5, so its slope is not tested")
+    # grid sized for the 60 s budget: cost ~ n T per run and T = 0.02 n here (k = 2, rho = 1e-4)
+    ns, reps = np.array([1000, 2154, 4642, 10000]), 15
+    med, Ts = _e3_series(ctx.rng, "thm5_5", 1e-4, ns, reps, np.median)
+    s = _slope(ns, med)
+    arts = _plot(ctx, "e3_convex.png", {f"Thm 5.5 (slope {s:.2f})": (ns, med)}, "n", "median excess risk")
+    row = f"thm5_5 (rho=1e-4, median of {reps}): n = {[int(v) for v in ns]}, T = {Ts}, median excess {['%.3g' % v for v in med]}, n-slope {s:.3f} (claimed n^-0.5)"
+    if not s <= -0.25:
+        return fail("E3 Thm 5.5 slope <= -0.25", row)
+    return Outcome(Verdict.NUMERIC, claimed="Thm 5.5: excess decreases at least like n^{-1/2} (k=2, d=1)", computed=row, artifacts=arts,
+                   details="quadratic loss (strongly convex, so faster-than-claimed rates are allowed; the claim is an upper bound, so only slope <= -0.25 "
+                           "is required); rho=1e-4, M=2, R=1, CDPNSME (corrected noise), c=1")
+
+
+@check("004.exp.E3.thm5_2_scaled", spec=("004.exp.E3", "004.thm5_2"), profile="full")
+def _e3_thm52(ctx):
+    # Thm 5.2 in the labelled SCALED setting: beta = 0.1 (m = 12) and T divided by 72 m^2/d^2, so that the per-step noise is
+    # R^2 as the balancing at L729 intends (erratum 004.thm5_2.noise_term); rho = 100 so that T in [19, 192] at n <= 1e5.
+    ns, reps = np.array([10000, 30000, 100000]), 25
+    mean, Ts = _e3_series(ctx.rng, "thm5_2_scaled", 100.0, ns, reps, np.mean)
+    s = _slope(ns, mean)
+    arts = _plot(ctx, "e3_thm5_2_scaled.png", {f"Thm 5.2 scaled (slope {s:.2f})": (ns, mean)}, "n", "mean excess risk")
+    P = sco.params_thm5_2(30000, 1, 2, 1e-4, 2.0, 1.0)
+    sig = me.cdp_cwme_sigma(30000, 1, P.tau, P.m, 1e-4 / P.T)
+    row = (f"thm5_2 scaled (rho=100, mean of {reps}): n = {[int(v) for v in ns]}, T = {Ts}, mean excess {['%.3g' % v for v in mean]}, "
+           f"n-slope {s:.3f} (claimed n^-0.5); with the paper's own parameters at n=3e4, rho=1e-4 the per-step noise std is {sig:.3g} R "
+           f"(m = {P.m}), saturated: the proof's bound is vacuous below n ~ 1e17 (004.thm5_2.noise_term)")
+    if not s <= -0.25:
+        return fail("E3 Thm 5.2 (scaled) slope <= -0.25", row)
+    return Outcome(Verdict.NUMERIC, claimed="Thm 5.2 in the scaled setting (beta=0.1, T/(72 m^2/d^2)): excess decreases at least like n^{-1/2} (k=2, d=1)",
+                   computed=row, artifacts=arts,
+                   details="NOT the paper's parameters (labelled scaled setting, sco.params_thm5_2(scaled=True, balance_noise=True)); quadratic loss, "
+                           "so faster rates are allowed and only slope <= -0.25 is required; M=2, R=1, CDPCWME")

@@ -8,7 +8,7 @@ import numpy as np
 
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
 from reference.heavy_tailed import sco
-from reference.heavy_tailed._pending_core import GradientOracle, clopper_pearson
+from reference.core.testing import clopper_pearson
 
 
 def _quad_exact(hs, e0, eta, T, G2):
@@ -235,3 +235,41 @@ def _mart(ctx):
     return Outcome(Verdict.STATISTICAL, claimed="B.11 eq. (20): (1/T) sum_t <N_t, w^t - w*> <= O(M sqrt d sigma log(1/beta)/sqrt T) w.p. 1-beta; the sharper M sigma sqrt(2 ln(1/beta)/T) (no sqrt d) already holds",
                    computed="; ".join(rows), precision="CP two-sided 1-2e-7: false-failure <= 1e-7 per test",
                    details="adaptive iterates (noisy GD on 1/2||w||^2 projected to the ball of diameter M); U14: the sqrt d in (20) is unnecessary")
+
+
+@check("004.audit.U29.reading", spec="004.audit.U29")
+def _u29(ctx):
+    """Assumption 2.12(4) 'the gradient of the loss at the optimum is zero' (L161): per-sample vs population reading,
+    evaluated exactly on the paper's own instance C1 (l(w, x) = 1/2 ||w - x||^2, L812) with three-point data."""
+    import sympy as sp
+    a, k, mu = sp.symbols("a k mu", positive=True)
+    p = 1 / (2 * a ** k)                                     # three-point law (H1): P(x = mu +- a) = 1/(2 a^k), a^k >= 1
+    atoms = [(mu - a, p), (mu, 1 - 2 * p), (mu + a, p)]
+    w_star = mu                                              # argmin of L_D(w) = 1/2 E||w - x||^2 (interior)
+    pop_grad = sp.simplify(sum(pr * (w_star - x) for x, pr in atoms))        # grad L_D(w*) = E[w* - x]
+    p_nonzero = sp.simplify(sum(pr for x, pr in atoms if sp.simplify(w_star - x) != 0))  # P(grad l(w*, x) != 0)
+    kth = sp.simplify(sum(pr * sp.Abs(w_star - x) ** k for x, pr in atoms))  # E|grad l(w*, x)|^k (Def. 2.11, gamma = 1)
+    if pop_grad != 0 or sp.simplify(p_nonzero - a ** (-k)) != 0 or sp.simplify(kth - 1) != 0:
+        return fail("C1 gradients at w*", f"{pop_grad}, {p_nonzero}, {kth}")
+    return erratum(claimed="Assumption 2.12(4) (L161): 'the gradient of the loss function at the optimum is zero'",
+                   computed=f"sympy on C1 with three-point data: grad L_D(w*) = {pop_grad}, but P(grad l(w*, x) != 0) = {p_nonzero} > 0 "
+                            f"and E|grad l(w*, x)|^k = {kth} (= gamma, so the gradient at w* is genuinely heavy-tailed)",
+                   counterexample="the per-sample reading grad l(w*, x) = 0 a.s. excludes the paper's own instance C1 (L812): with x = mu +- a "
+                                  "w.p. 1/(2a^k) each (a = 2, k = 2: P = 1/4), grad l(w*, x) = mu - x != 0 with probability a^{-k} > 0; "
+                                  "only the population reading grad L_D(w*) = 0 (used at L511, L549) is consistent with the constructions",
+                   margin=0.0,
+                   details="corrected reading: grad L_D(w*) = 0 (w* an interior minimiser of the population loss); it holds on C1 exactly "
+                           "(the same sympy computation, checked in 004.audit.U29.corrected)")
+
+
+@check("004.audit.U29.corrected", spec="004.audit.U29")
+def _u29_corrected(ctx):
+    import sympy as sp
+    a, k, mu, w = sp.symbols("a k mu w", real=True)
+    p = 1 / (2 * a ** k)
+    L = sum(pr * (w - x) ** 2 / 2 for x, pr in [(mu - a, p), (mu, 1 - 2 * p), (mu + a, p)])   # L_D(w), d = 1 coordinate
+    crit = sp.solve(sp.diff(L, w), w)
+    if crit != [mu] or sp.simplify(sp.diff(L, w, 2) - 1) != 0:
+        return fail("grad L_D(w*) = 0 at w* = mu", str(crit))
+    return Outcome(Verdict.PROVED, claimed="population reading: grad L_D(w*) = 0 with w* = argmin L_D (interior) on C1",
+                   computed="sympy: L_D'(w) = 0 iff w = mu, L_D'' = 1 (unique interior minimiser, per coordinate)", margin=0)

@@ -11,7 +11,17 @@ from scipy import special, stats
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
 from reference.heavy_tailed import mean_estimators as me
 from reference.heavy_tailed import sco
-from reference.heavy_tailed._pending_core import gaussian_delta, zcdp_to_dp_standard
+from reference.core.accounting import gdp_delta, zcdp_to_dp
+
+
+def zcdp_to_dp_standard(rho, delta):
+    """BS16 Prop 1.3 (the conversion the paper uses, Lemma 2.3): core zcdp_to_dp(method="standard")."""
+    return zcdp_to_dp(rho, delta, method="standard")
+
+
+def gaussian_delta(epsilon, mu):
+    """Exact privacy profile of a Gaussian mechanism with mu = Delta/sigma (core gdp_delta, float fast path)."""
+    return gdp_delta(epsilon, mu, method="float")
 
 
 def _eps_of_delta(mu, delta):
@@ -241,7 +251,7 @@ def _p4(ctx):
     for oracle, rho, n, d in [("cwme", 0.5, 400, 2), ("nsme", 0.5, 400, 2), ("cwme", 4.0, 300, 1)]:
         X = rng.standard_t(2.5, size=(n, d))
         P = sco.SCOParams("test", 7, 0.1, 10.0, "convex", beta=0.2, m=None)
-        w, W, mo = sco.cdp_sco(X, sco.quadratic_loss_oracle(), sco.ball_projection(np.zeros(d), 2.0), np.zeros(d), P, rho,
+        w, W, mo = sco.cdp_sco(X, sco.quadratic_loss_oracle(X), sco.ball_projection(np.zeros(d), 2.0), np.zeros(d), P, rho,
                                oracle=oracle, rng=rng)
         # per-call true sensitivity (data independent upper bound, tight): cwme 6 tau sqrt d/b ; nsme 2 tau s(c) sqrt d/n
         if oracle == "cwme":
@@ -272,15 +282,12 @@ def _p4_parallel(ctx):
     n, d, T, rho = 600, 2, 6, 1.0
     X = rng.standard_t(2.5, size=(n, d))
     P = sco.SCOParams("test", T, 0.5, 10.0, "strongly_convex", beta=0.2)
-    # which samples each step touches: instrument the gradient oracle
-    touched = []
-    base = sco.quadratic_loss_oracle()
-
-    def gr(w, S):
-        touched.append({tuple(r) for r in S})
-        return base(w, S)
-    w, W, mo = sco.cdp_sco(X, gr, sco.ball_projection(np.zeros(d), 2.0), np.zeros(d), P, rho, rng=rng)
-    mult = max(sum(1 for s in touched if tuple(x) in s) for x in X)
+    # which samples each step touches: the core oracle's per-sample counters (per_sample_calls)
+    o = sco.quadratic_loss_oracle(X)
+    w, W, mo = sco.cdp_sco(X, o, sco.ball_projection(np.zeros(d), 2.0), np.zeros(d), P, rho, rng=rng)
+    mult = int(o.per_sample_calls.max())
+    if int(o.per_sample_calls.sum()) != T * (n // T):
+        return fail("each of T floor(n/T) samples used once", str(o.per_sample_calls.sum()))
     per_step = [(12 * P.tau * math.sqrt(d) / ((n // T) // me.cwme_num_blocks(d, 0.2))) ** 2 / (2 * s ** 2) for s in mo.sigmas]
     total_parallel = max(per_step)          # each sample in at most one step => max over steps
     if mult != 1 or abs(total_parallel - rho / T) > 1e-9:

@@ -8,10 +8,12 @@ E[clip(mu + Y, lo, hi)] (mpmath), used to check the clipping-bias lemmas (Lemma 
 * ``student_t``:   Y = s T_nu, nu = k + 1/2 by default; E|T_nu|^k = nu^{k/2} G((k+1)/2) G((nu-k)/2)/(sqrt(pi) G(nu/2)).
 * ``pareto``:      Y = +-s (U^{-1/alpha} - 1), alpha = k + 1/2; E(U^{-1/alpha} - 1)^k = G(k+1) G(alpha-k)/G(alpha).
 
-# TODO(core): once reference.core.problems has heavy-tailed generators, these can delegate to it.
+The moments are kept as an independent implementation on purpose (not delegated to reference.core.problems):
+tests/heavy_tailed/test_mean_estimators.py::test_generators_agree_with_core_moments cross-checks the two.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -34,6 +36,10 @@ class HeavyTailedLaw:
         return float(self.scale_mp())
 
     def scale_mp(self):
+        """The scale at the current mp.dps (cached per (law, dps): quadratures call it at every node)."""
+        return _cached_scale(self, mp.mp.dps)
+
+    def _scale_mp_uncached(self):
         k = mp.mpf(self.k)
         g = mp.mpf(self.gamma)
         if self.name == "three_point":
@@ -76,7 +82,7 @@ class HeavyTailedLaw:
         if self.name == "student_t":
             nu = mp.mpf(self.param)
             t = y / s
-            c = mp.gamma((nu + 1) / 2) / (mp.sqrt(nu * mp.pi) * mp.gamma(nu / 2))
+            c = _cached_t_const(self.param, mp.mp.dps)     # Gamma((nu+1)/2)/(sqrt(nu pi) Gamma(nu/2))
             return c * (1 + t ** 2 / nu) ** (-(nu + 1) / 2) / s
         if self.name == "pareto":
             al = mp.mpf(self.param)
@@ -139,6 +145,19 @@ class HeavyTailedLaw:
         p_lo = mp.quad(f, [-mp.inf, a]) if a < 0 else mp.quad(f, [-mp.inf, 0]) + mp.quad(f, [0, a])
         p_hi = mp.quad(f, [b, mp.inf]) if b > 0 else mp.quad(f, [b, 0]) + mp.quad(f, [0, mp.inf])
         return lo * p_lo + hi * p_hi + inside
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_scale(law: HeavyTailedLaw, dps: int):
+    with mp.workdps(dps):
+        return law._scale_mp_uncached()
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_t_const(nu: float, dps: int):
+    with mp.workdps(dps):
+        nu = mp.mpf(nu)
+        return mp.gamma((nu + 1) / 2) / (mp.sqrt(nu * mp.pi) * mp.gamma(nu / 2))
 
 
 def three_point(k: float, a: float, gamma: float = 1.0) -> HeavyTailedLaw:

@@ -45,11 +45,29 @@ def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float |
 def eps_dp_fano_rhs(r: float, M: int, n: int, eps: float, tv: float, kl: float | None = None) -> float:
     """eps-DP Fano [ASZ21, Thm 2] as used at L862: max{(r/2)(1 - (n KL + ln2)/ln M), 0.4 r min(1, M/e^{10 eps n tv})}.
 
-    NOTE: the constants (0.4, 10) are quoted from ASZ21 from memory; the ASZ21 text is not among our sources."""
+    NOTE: the constants (0.4, 10) are quoted from ASZ21 from memory and CANNOT be verified from our sources: the
+    seed cites "Theorem 2 in [ASZ21]" (L862, L931) without stating it.  Use :func:`eps_dp_fano_mi_rhs` (derived from
+    the seed's B.10 argument) for any value we claim."""
     t = [0.4 * r * min(1.0, math.exp(math.log(M) - 10.0 * eps * n * tv))]
     if kl is not None:
         t.append(0.5 * r * (1.0 - (n * kl + LN2) / math.log(M)))
     return max(t)
+
+
+def eps_dp_fano_mi_rhs(r: float, M: int, n: int, eps: float, tv: float) -> float:
+    """eps-DP Fano derived from the seed's own proof of Thm 1.4 (B.10, L967-1005) with pure-DP group privacy:
+    (r/2) (1 - (eps n tv + ln 2)/ln M).
+
+    Derivation (every step from sources we hold): an eps-DP p_hat has density ratio <= e^{eps d_Ham(x,x')} (group
+    privacy), so d_KL(p_hat(x), p_hat(x')) <= eps d_Ham(x, x') (in place of rho d_Ham^2, L989); under the optimal
+    coupling d_Ham ~ Bin(n, tv), so I(X; p_hat(X)) <= eps n tv (in place of rho(n^2 tv^2 + n tv(1-tv)), L995);
+    Fano (L1001) and the triangle inequality (L1005, metric loss) finish as in B.10.  This replaces the eps-DP Fano
+    of [ASZ21, Thm 2] that L862/L931 cite without stating it (see :func:`eps_dp_fano_rhs`).  Spec: 004.lemma6_3"""
+    if M < 2:
+        raise ValueError(f"M must be >= 2, got {M}")
+    if not 0 <= tv <= 1:
+        raise ValueError(f"tv must be in [0,1], got {tv}")
+    return 0.5 * r * (1.0 - (eps * n * tv + LN2) / math.log(M))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -129,14 +147,26 @@ def lb_mean_cdp(n: int, d: int, k: float, rho: float, lnM: float | None = None) 
     return max(0.0, -best[0]), math.exp(best[1])
 
 
-def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float | None = None) -> float:
+def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float | None = None, *,
+                    method: str = "mi") -> float:
+    """Explicit eps-DP lower bound on the average E||A(X) - mu_nu||_2 over C2 at mixing weight p.
+
+    method "mi" (default): :func:`eps_dp_fano_mi_rhs`, derived from sources we hold.  method "asz21": the form
+    0.4 r min(1, M e^{-10 eps n p}) of [ASZ21 Thm 2] with constants quoted from memory -- NOT verifiable from our
+    sources (the seed cites the theorem at L862/L931 without stating it); kept only for comparison."""
     lnM = d / 8.0 * LN2 if lnM is None else lnM
     r = _sep(p, d, k)
-    return 0.4 * r * min(1.0, math.exp(lnM - 10.0 * eps * n * p))
+    if method == "mi":
+        return 0.5 * r * (1.0 - (eps * n * p + LN2) / lnM)
+    if method == "asz21":
+        return 0.4 * r * min(1.0, math.exp(lnM - 10.0 * eps * n * p))
+    raise ValueError(f"method must be 'mi' or 'asz21', got {method!r}")
 
 
-def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None) -> tuple[float, float]:
-    f = lambda lp: -lb_mean_pure_at(math.exp(lp), n, d, k, eps, lnM)  # noqa: E731
+def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None, *,
+                 method: str = "mi") -> tuple[float, float]:
+    """max_p lb_mean_pure_at (p in (0,1], log grid) -> (value, p*)."""
+    f = lambda lp: -lb_mean_pure_at(math.exp(lp), n, d, k, eps, lnM, method=method)  # noqa: E731
     grid = np.linspace(math.log(1e-12), 0.0, 2000)
     vals = [f(g) for g in grid]
     i = int(np.argmin(vals))

@@ -19,7 +19,7 @@ import mpmath as mp
 import numpy as np
 from scipy import special
 
-from ._pending_core import clip
+from reference.core.samplers import clip_coordinates
 
 SQRT2 = math.sqrt(2.0)
 PHI_SUP = 2.0 * SQRT2 / 3.0           # sup |phi| = phi(sqrt 2) = 2 sqrt2 / 3  (L739)
@@ -85,7 +85,9 @@ def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
     b = n // m
     if b < 1:
         raise ValueError(f"n must be >= m = {m} (block size floor(n/m) >= 1), got n = {n}")
-    Z = clip(X[: m * b], -3.0 * tau, 3.0 * tau)                        # Alg. 3 lines 2-4; L558-561
+    # Alg. 3 lines 2-4; L558-561: clip to I.  +-inf entries (allowed: worst-case neighbours) are sent to the ends of I
+    # first, which is what clipping does to them; the core clip_coordinates then requires finite input.
+    Z = clip_coordinates(np.nan_to_num(X[: m * b], posinf=3.0 * tau, neginf=-3.0 * tau), 3.0 * tau)
     block_means = Z.reshape(m, b, d).mean(axis=1)                      # Alg. 3 line 5; L562 ((m/n) sum = mean)
     return np.median(block_means, axis=0)                              # Alg. 3 line 7; L564
 
@@ -208,7 +210,9 @@ def psi(y, c: float):
     be = (SQRT2 - a) / s
     pa = np.exp(-0.5 * al ** 2) / math.sqrt(2 * math.pi)
     pb = np.exp(-0.5 * be ** 2) / math.sqrt(2 * math.pi)
-    M0 = _ndtr_diff(al, be)
+    # Phi at +-al, +-be computed once (4 ndtr calls; M0 as in _ndtr_diff, the tails reuse Phi(-be), Phi(al))
+    n_al, n_be, n_mal, n_mbe = special.ndtr(al), special.ndtr(be), special.ndtr(-al), special.ndtr(-be)
+    M0 = np.where((al + be) > 0, n_mal - n_mbe, n_be - n_al)           # = _ndtr_diff(al, be)
     M1 = pa - pb
     M2 = M0 + al * pa - be * pb
     M3 = 2 * M1 + al ** 2 * pa - be ** 2 * pb
@@ -223,7 +227,7 @@ def psi(y, c: float):
         v = SQRT2 * _GL_X[None, :]
         fy = np.exp(-0.5 * ((v - ab[:, None]) / sb[:, None]) ** 2) / (sb[:, None] * math.sqrt(2 * math.pi))
         inner[big] = SQRT2 * ((v - v ** 3 / 6.0) * fy * _GL_W[None, :]).sum(axis=1)
-    tails = special.ndtr(-be) - special.ndtr(al)
+    tails = n_mbe - n_al
     out[nz] = inner + PHI_SUP * tails
     return out
 

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from reference.core.geometry import proj_l2_ball
+from reference.core.oracles import SampleAccessOracle
+
 from . import mean_estimators as me
-from ._pending_core import GradientOracle, proj_l2_ball
 
 
 def ball_projection(center, radius):
@@ -22,12 +24,46 @@ def ball_projection(center, radius):
     return lambda y: proj_l2_ball(y, center, radius)
 
 
+class BatchSampleAccessOracle(SampleAccessOracle):
+    """The core counting oracle ``reference.core.oracles.SampleAccessOracle`` with a vectorized ``grad_batch``.
+
+    ``grad_rows(w, S)`` returns the |S| x d matrix of per-sample gradients at one point ``w`` for the data rows S.
+    Counting is the core's: ``grad_batch(w, idx)`` records len(idx) queries (kind "sample_gradient") and one round,
+    and adds 1 to ``per_sample_calls[i]`` for every i in idx.  Only the evaluation is vectorized (one numpy call
+    instead of a Python loop), so E3 fits its budget.  # TODO(core): SampleAccessOracle(vectorized=True).
+    """
+
+    def __init__(self, grad_rows, data, **kwargs):
+        if not callable(grad_rows):
+            raise ValueError("grad_rows must be callable")
+        data = np.asarray(data, dtype=float)
+        if data.ndim == 1:
+            data = data[:, None]
+        super().__init__(lambda w, s: grad_rows(w, s[None, :])[0], data, **kwargs)
+        self.grad_rows = grad_rows
+
+    def grad_batch(self, xs, idx) -> np.ndarray:
+        idx = np.asarray(idx)
+        if idx.ndim != 1 or not np.issubdtype(idx.dtype, np.integer) or (idx.size and (idx.min() < 0 or idx.max() >= self.n)):
+            raise ValueError(f"idx must be a 1-D integer array of sample indices in [0, {self.n - 1}]")
+        w = np.asarray(xs, dtype=float)
+        if w.ndim != 1:
+            raise ValueError(f"xs must be one point of shape (d,) for the vectorized oracle, got shape {w.shape}")
+        self.counter.record(len(idx), "sample_gradient")
+        np.add.at(self.per_sample_calls, idx, 1)
+        G = np.asarray(self.grad_rows(w, self.data[idx]), dtype=float)
+        if G.shape != (len(idx), w.shape[0]):
+            raise ValueError(f"grad_rows returned shape {G.shape}, expected {(len(idx), w.shape[0])}")
+        return G
+
+
 def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "convex",
          rng: np.random.Generator | None = None, noise=None, trace: list | None = None) -> np.ndarray:
     """Alg. 1, SCOF_{eta,T,MeanOracle}(X) (L177-189).
 
-    Preconditions: X an n x d' data array; ``grad_oracle(w, S)`` returns the |S| x d matrix of per-sample gradients
-    (a counting oracle); ``proj`` the Euclidean projection onto W; eta > 0 a constant or a length-T sequence of step
+    Preconditions: X an n x d' data array; ``grad_oracle`` a counting sample-access oracle over X
+    (``reference.core.oracles.SampleAccessOracle`` interface: ``grad_batch(w, idx)`` returns the |idx| x d matrix of
+    per-sample gradients and counts |idx| queries, one round; ``grad_oracle.n == n``); ``proj`` the Euclidean projection onto W; eta > 0 a constant or a length-T sequence of step
     sizes (L187 writes eta_{t-1}, audit U36); T >= 1 an integer; ``mean_oracle(G, rng=..., noise=...)`` maps a
     multiset of gradients to R^d; w0 in W; mode "convex" (S_t = X) or "strongly_convex" (S_t = t-th of T disjoint
     consecutive batches of size b = floor(n/T), remainder dropped; needs n >= T).
@@ -41,6 +77,8 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
     if X.ndim == 1:
         X = X[:, None]
     n = X.shape[0]
+    if getattr(grad_oracle, "n", None) != n or not hasattr(grad_oracle, "grad_batch"):
+        raise ValueError(f"grad_oracle must be a sample-access oracle (grad_batch) over the n = {n} rows of X")
     if not (isinstance(T, (int, np.integer)) and T >= 1):
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     if mode not in ("convex", "strongly_convex"):
@@ -58,10 +96,10 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
     out = []
     for t in range(1, T + 1):                                         # L180
         if mode == "convex":
-            S = X                                                     # L181-182
+            S = np.arange(n)                                          # L181-182: S_t = X
         else:
-            S = X[(t - 1) * b: t * b]                                 # L183-184
-        G = grad_oracle(w, S)                                         # L186: gradients at w^{t-1}
+            S = np.arange((t - 1) * b, t * b)                         # L183-184: t-th disjoint batch
+        G = grad_oracle.grad_batch(w, S)                              # L186: gradients at w^{t-1}
         g = mean_oracle(G, rng=rng, noise=None if noise is None else noise[t - 1])   # L186
         w = proj(w - etas[t - 1] * g)                                 # L187
         out.append(w.copy())
@@ -119,11 +157,13 @@ class SCOParams:
 
 
 def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, beta: float | None = None,
-                  alpha: float | None = None, scaled: bool = False) -> SCOParams:
+                  alpha: float | None = None, scaled: bool = False, balance_noise: bool = False) -> SCOParams:
     """Thm 5.2 (L270-276; B.4 L639-733): tau = (sqrt(rho) n/(M d^{3/2}))^{1/k}, T = R^2 rho n^2/(tau^2 d^4)
     rounded to max(1, floor), eta = M/(R sqrt T).  Hidden (L665, L691): alpha = n^{-3}, beta = (alpha/M)^{2d},
     m = ceil(4 ln(2d/beta)) = Theta(d log n).  ``beta=`` overrides (``scaled=True`` uses beta = 0.1, clearly NOT
-    the analysed algorithm, audit U15)."""
+    the analysed algorithm, audit U15).  ``balance_noise=True`` (a labelled SCALED setting, not the paper's T): T is
+    divided by 72 m^2/d^2 so that the true per-step noise E||N||^2 = 72 tau^2 m^2 d^2 T/(rho n^2) equals R^2, which is
+    what the balancing at L729 intends (the paper's T gives 72 m^2 R^2/d^2; erratum 004.thm5_2.noise_term)."""
     for nm, v in (("n", n), ("d", d)):
         if not (isinstance(v, (int, np.integer)) and v >= 1):
             raise ValueError(f"{nm} must be an integer >= 1, got {v!r}")
@@ -134,18 +174,22 @@ def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, b
     T = max(1, int(math.floor(T_real)))
     if beta is None:
         if scaled:
-            beta = 0.1
+            log_beta = math.log(0.1)
         else:
             alpha = n ** -3.0 if alpha is None else alpha
-            # beta = (alpha/M)^{2d}; computed in logs: ln beta = 2d ln(alpha/M)
-            beta = math.exp(2 * d * math.log(alpha / M))
-    if beta > 0:
-        m = int(math.ceil(4.0 * math.log(2.0 * d / beta) - 1e-12))
-    else:  # underflow: m = 4 ln(2d) + 8d ln(M/alpha)
-        alpha = n ** -3.0 if alpha is None else alpha
-        m = int(math.ceil(4 * math.log(2 * d) + 8 * d * math.log(M / alpha)))
+            log_beta = 2 * d * math.log(alpha / M)          # beta = (alpha/M)^{2d}, kept in logs (underflows)
+        beta = math.exp(log_beta)
+    else:
+        if not 0 < beta < 1:
+            raise ValueError(f"beta must be in (0, 1), got {beta}")
+        log_beta = math.log(beta)
+    m = int(math.ceil(4.0 * (math.log(2.0 * d) - log_beta) - 1e-12))   # m = ceil(4 ln(2d/beta)), L557
+    if balance_noise:
+        T_real = T_real * d ** 2 / (72.0 * m ** 2)
+        T = max(1, int(math.floor(T_real)))
     eta = M / (R * math.sqrt(T))
-    return SCOParams("thm5_2", T, eta, tau, "convex", beta, m, T_real, {"m_over_n": m / n})
+    return SCOParams("thm5_2", T, eta, tau, "convex", beta, m, T_real,
+                     {"m_over_n": m / n, "balance_noise": balance_noise, "scaled": scaled})
 
 
 def params_thm5_5(n: int, d: int, rho: float, M: float, R: float, q: float = 1.0) -> SCOParams:
@@ -209,6 +253,6 @@ def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: 
     return w_priv, W, mo
 
 
-def quadratic_loss_oracle() -> GradientOracle:
-    """Per-sample gradient of l(w, x) = 1/2 ||w - x||^2 (construction C1, L812): grad = w - x."""
-    return GradientOracle(lambda w, S: w[None, :] - S)
+def quadratic_loss_oracle(X) -> BatchSampleAccessOracle:
+    """Counting sample-access oracle over X for l(w, x) = 1/2 ||w - x||^2 (construction C1, L812): grad = w - x."""
+    return BatchSampleAccessOracle(lambda w, S: w[None, :] - S, X)
