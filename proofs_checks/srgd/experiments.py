@@ -7,8 +7,7 @@ import numpy as np
 from scipy import stats
 
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
-from reference.srgd._pending_core import CountingGradientOracle
-from reference.srgd.algorithm import (accelerated_dp_srgd, accelerated_sgd_independent, unaccelerated_srg_sgd,
+from reference.srgd.algorithm import (PerExampleGradientOracle, accelerated_dp_srgd, accelerated_sgd_independent, unaccelerated_srg_sgd,
                                       dp_sgd)
 from reference.srgd.params import params_eq19, sigma_tree_corrected
 from reference.srgd.privacy import dp_srgd_tree
@@ -27,14 +26,14 @@ def _e1(ctx):
         seen = []
         def g(X, D, _seen=seen):
             _seen.append(np.asarray(D).copy()); return prob.grad(X, D)
-        orc = CountingGradientOracle(g)
+        orc = PerExampleGradientOracle(g)
         res, nodes = dp_srgd_tree(orc, data, T=T, B=B, beta=2.0, radius=0.5, p=p, kappa=3.0, sigma=0.1, rng=rng)
         n = T * B
         # each example used in exactly one round: the rows passed to the oracle in round t are batch t (twice if t>0)
         single = all(np.array_equal(np.unique(seen[t], axis=0), np.unique(data[t * B:(t + 1) * B], axis=0))
                      for t in range(T))
         idx = sorted(i for r in res.batches for i in r)
-        ind = accelerated_sgd_independent(CountingGradientOracle(prob.grad), data, T=T, B=B, beta=2.0, radius=0.5, p=p)
+        ind = accelerated_sgd_independent(PerExampleGradientOracle(prob.grad), data, T=T, B=B, beta=2.0, radius=0.5, p=p)
         rows.append((T, B, res.oracle_calls, 2 * n - B, res.oracle_rounds, len(nodes), single and idx == list(range(n))
                      and all(len(r) == B for r in res.batches), ind.oracle_calls))
     ok = all(r[2] == r[3] and r[4] == r[0] and r[5] == r[0] and r[6] and r[7] == r[0] * r[1] for r in rows)
@@ -52,7 +51,7 @@ def _e1(ctx):
 
 @check("002.algA0.clip", spec="002.algA0", profile="quick")
 def _clip(ctx):
-    from reference.srgd._pending_core import clip_l2
+    from reference.core.samplers import clip_l2
     rng = ctx.rng
     V = rng.normal(size=(2000, 4)) * rng.uniform(0, 5, size=(2000, 1))
     k = 1.7
@@ -73,7 +72,7 @@ def _dpsgd(ctx):
     rng = ctx.rng
     prob = MeanEstimation(rng.uniform(-1, 1, size=(3, 2)))
     data = prob.sample(40, rng)
-    orc = CountingGradientOracle(prob.grad)
+    orc = PerExampleGradientOracle(prob.grad)
     res = dp_sgd(orc, data, T=10, B=4, lr=0.2, radius=0.5, p=2, clip=1.0, sigma=0.0)
     # σ = 0: deterministic recursion equals the projected update with the clipped batch mean
     x = np.zeros(2); ok = True

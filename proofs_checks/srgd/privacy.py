@@ -9,7 +9,7 @@ import numpy as np
 from scipy import stats
 
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
-from reference.srgd._pending_core import gdp_delta, gdp_mu
+from reference.core.accounting import gdp_delta, gdp_mu
 from reference.srgd.params import (mu_claimed, params_eq19, params_thm5_12, sigma_cor5_7_printed,
                                    sigma_cor5_11_printed, sigma_tree_corrected)
 from reference.srgd.privacy import dp_srgd_tree, replay_leaves, tree_node_values, tree_release_mu
@@ -319,7 +319,6 @@ def _tree_exact(ctx):
 def _tree_audit(ctx):
     """Black-box audit of the streaming tree (corrected σ for μ = 1): leaf 1 changes by C in the differing stream,
     and later inputs are chosen adaptively from earlier outputs; ε lower bound at δ from Clopper–Pearson."""
-    from reference.srgd.tree import BinaryTreeMechanism
     T, C, mu, N = 8, 1.0, 1.0, 20000 if not ctx.full else 200000
     sigma = C * math.sqrt(1 + lg_ceil(T)) / mu
     rng = ctx.rng

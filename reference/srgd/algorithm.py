@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from reference.core.geometry import proj_l2_ball
-from reference.srgd._pending_core import CountingGradientOracle, clip_l2
+from reference.core.oracles import QueryCounter
+from reference.core.samplers import clip_l2 as _core_clip_l2
 
 __all__ = [
-    "SRGDResult", "default_eta", "default_tau", "srg_update", "linear_coupling_step", "accelerated_dp_srgd",
+    "PerExampleGradientOracle", "SRGDResult", "default_eta", "default_tau", "srg_update", "linear_coupling_step", "accelerated_dp_srgd",
     "nesterov_linear_coupling", "unaccelerated_srg_sgd", "accelerated_sgd_independent", "dp_sgd",
 ]
 
@@ -58,8 +59,62 @@ def default_tau(eta: np.ndarray) -> np.ndarray:
     return eta / np.cumsum(eta)
 
 
+class PerExampleGradientOracle:
+    """Vectorised per-example gradient oracle (x, d) ↦ ∇f(x, d), counted by a core
+    :class:`reference.core.oracles.QueryCounter` (kind ``"sample_gradient"``).
+
+    ``oracle(X, D)`` evaluates the rows ∇f(X[i], D[i]) of points X (m, p) and examples D (m, ...) in ONE call of
+    the wrapped ``grad(X, D) -> (m, p)``: m queries and one parallel round (the rows' states are fixed before the
+    query).  ``calls``/``rounds`` delegate to the counter, so oracles sharing a ``counter`` share the depth and
+    ``with oracle.parallel_round():`` merges rounds as in core.  (Core's ``SampleAccessOracle`` has the same
+    counting but evaluates sample by sample; doc 002's Monte Carlo checks need the vectorised form.)
+    Spec: 002.alg1 (oracle model, l.35–39)
+    """
+
+    kind = "sample_gradient"
+
+    def __init__(self, grad, counter: QueryCounter | None = None):
+        if not callable(grad):
+            raise ValueError("grad must be callable: grad(X, D) -> (m, p)")
+        self._grad = grad
+        self.counter = counter if counter is not None else QueryCounter()
+
+    @property
+    def calls(self) -> int:
+        return self.counter.calls
+
+    @property
+    def rounds(self) -> int:
+        return self.counter.rounds
+
+    def parallel_round(self):
+        return self.counter.parallel_round()
+
+    def __call__(self, X, D) -> np.ndarray:
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2:
+            raise ValueError(f"X must have shape (m, p), got {X.shape}")
+        if len(D) != X.shape[0]:
+            raise ValueError(f"D must have {X.shape[0]} rows, got {len(D)}")
+        self.counter.record(X.shape[0], self.kind)
+        G = np.asarray(self._grad(X, D), dtype=float)
+        if G.shape != X.shape:
+            raise ValueError(f"gradient must have shape {X.shape}, got {G.shape}")
+        if not np.all(np.isfinite(G)):
+            raise ValueError("the gradient oracle returned a non-finite value")
+        return G
+
+
+def clip_l2(v, kappa: float) -> np.ndarray:
+    """Per-example clip(v, κ) = v·min{1, κ/‖v‖₂} (002 l.110, l.554) row-wise; κ = inf means no clipping.
+    Delegates to :func:`reference.core.samplers.clip_l2` (‖output‖ <= κ exactly in floating point)."""
+    if kappa == math.inf:
+        return np.array(v, dtype=float)
+    return _core_clip_l2(v, kappa)
+
+
 def _wrap(oracle):
-    return oracle if isinstance(oracle, CountingGradientOracle) else CountingGradientOracle(oracle)
+    return oracle if isinstance(oracle, PerExampleGradientOracle) else PerExampleGradientOracle(oracle)
 
 
 def _validate_common(data, T, B, beta, radius):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from reference.srgd._pending_core import gdp_mu
+from reference.core.accounting import gdp_mu
 from reference.srgd.tree import lg_ceil
 
 __all__ = ["c_dp", "params_eq19", "b_max_eq19", "params_thm5_12", "sigma_cor5_7_printed", "sigma_cor5_11_printed",

@@ -14,10 +14,11 @@ import math
 
 import numpy as np
 
-from reference.srgd._pending_core import gdp_delta, gdp_mu
-from reference.srgd.algorithm import SRGDResult, accelerated_dp_srgd
-from reference.srgd.tree import (lg_ceil, node_leaves, node_noise_index, prefix_nodes, prefix_noise,
-                                 tree_nodes)
+from reference.core.accounting import gdp_delta, gdp_mu
+from reference.core.samplers import clip_l2
+from reference.srgd.algorithm import SRGDResult, accelerated_dp_srgd, default_eta
+from reference.srgd.tree import (MissingNodeError, lg_ceil, missing_prefix_nodes, node_leaves, node_noise_index,
+                                 prefix_noise, tree_nodes)
 
 __all__ = ["tree_release_mu", "tv_step_delta", "paper_tv_step_delta", "dp_srgd_tree", "tree_node_values",
            "realised_delta", "gdp_delta", "gdp_mu"]
@@ -76,11 +77,10 @@ def dp_srgd_tree(oracle, data, *, T: int, B: int, beta: float, radius: float, p:
     if tree_variant not in ("printed", "corrected"):
         raise ValueError(f"tree_variant must be 'printed' or 'corrected', got {tree_variant!r}")
     if tree_variant == "printed":
-        nodes = set(tree_nodes(T, "printed"))
         for s in range(1, T + 1):
-            missing = [nd for nd in prefix_nodes(s) if nd not in nodes]
+            missing = missing_prefix_nodes(s, T, "printed")
             if missing:
-                raise ValueError(f"tree_variant='printed': prefix g_{s} needs node(s) {missing} that the index range "
+                raise MissingNodeError(f"tree_variant='printed': prefix g_{s} needs node(s) {missing} that the index range "
                                  f"j = 1, 3, ..., T/2^k - 1 of l.541 omits (T = {T})")
     if noise is None:
         if rng is None:
@@ -103,8 +103,6 @@ def replay_leaves(oracle, data, x_path: np.ndarray, *, T: int, B: int, beta: flo
     """Leaves v_{t+1} = (1/B)Σ_{d∈ℬ_t} clip(η_t∇f(x_t,d) − η_{t−1}∇f(x_{t−1},d), κ)/β evaluated at GIVEN states
     x_path (T+1, p) (replay: a neighbour's leaves given the same released history).  Returns (T, p).
     Spec: 002.priv.cor5_7"""
-    from reference.srgd._pending_core import clip_l2
-    from reference.srgd.algorithm import default_eta
     eta = default_eta(T) if eta is None else np.asarray(eta, dtype=float)
     p = x_path.shape[1]
     out = np.zeros((T, p))

@@ -1,13 +1,19 @@
-"""Test problems with exact population risk F and minimiser (catalog 002 §3 P1, P2, plus a non-convex loss).
+"""Test problems of 002 with exact population risk F and constrained minimiser on 𝒞 = B(0, r) (catalog 002 §3
+P1, P2, plus a non-convex loss for the privacy tests).
 
-# TODO(core): replace by reference.core.problems once the shared problems exist.
-Per-example gradients are ``grad(X, D) -> (m, p)`` for points X (m, p) and examples D (m, p).
+Doc 002 draws examples i.i.d. from a FINITE atom set (so that sup_d quantities such as Q of Thm 5.1 are exact
+maxima over atoms) and needs the minimiser over the ball 𝒞 (x† may lie outside 𝒞, Thm 5.12).  The population
+risk of P1 is :class:`reference.core.problems.MeanEstimation` (mean d̄, trace of the atom covariance); this module
+adds the atom law, the vectorised per-example gradients ``grad(X, D) -> (m, p)`` (points X (m, p), examples D
+(m, p)) and the constrained minimiser.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import numpy as np
+
+from reference.core.problems import MeanEstimation as _CoreMeanEstimation
 
 __all__ = ["MeanEstimation", "LinearLoss", "SineLoss"]
 
@@ -25,13 +31,14 @@ class MeanEstimation:
             raise ValueError("atoms must have shape (m, p)")
         self.mean = self.atoms.mean(axis=0)
         self.M = 1.0
+        # population risk F(x) = ½‖x − d̄‖² + ½ tr Σ (core), Σ = covariance of the uniform law on the atoms
+        self.population = _CoreMeanEstimation(self.mean, float(np.mean(np.sum((self.atoms - self.mean) ** 2, axis=1))))
 
     def grad(self, X, D):
         return np.asarray(X) - np.asarray(D)
 
     def F(self, x):
-        x = np.asarray(x, dtype=float)
-        return 0.5 * float(np.mean(np.sum((x[None] - self.atoms) ** 2, axis=1)))
+        return float(self.population.population_loss(np.asarray(x, dtype=float)))
 
     def grad_F(self, x):
         return np.asarray(x, dtype=float) - self.mean

@@ -8,11 +8,11 @@ from hypothesis import given, strategies as st
 from scipy import stats
 
 from reference.core.geometry import proj_l2_ball
-from reference.srgd._pending_core import clip_l2
+from reference.core.samplers import clip_l2
 from reference.srgd.algorithm import accelerated_dp_srgd, nesterov_linear_coupling, srg_update
 from reference.srgd.privacy import dp_srgd_tree
 from reference.srgd.problems import MeanEstimation, SineLoss
-from reference.srgd.tree import BinaryTreeMechanism
+from reference.srgd.tree import TreeAggregator
 
 
 def _problem(seed, p=2, T=8, B=3):
@@ -67,7 +67,7 @@ def test_oracle_mode_bit_identical():
 def _noisy_prefix_reimplementation(grad, data, T, B, beta, radius, p, kappa, sigma, noise):
     """Independent re-implementation: stream the clipped leaves Δ_{s−1}/β into the tree, use the noisy prefix
     P̃_t (z-units) directly: z ← Π(z − P̃_t), y ← Π(x − P̃_t/η_t) (leaf s ↔ Δ_{s−1}, AUD-45)."""
-    mech = BinaryTreeMechanism(T, p, sigma, noise=noise)
+    mech = TreeAggregator(T, sigma, p, noise=noise)
     x = np.zeros(p); z = np.zeros(p); x_prev = None; y = None
     for t in range(T):
         eta, eta_m = t + 1.0, float(t)
@@ -127,3 +127,74 @@ def test_private_path_nonconvex_runs_and_clips():
     data = rng.normal(size=(24, 2)) * 10
     r, nodes = dp_srgd_tree(SineLoss().grad, data, T=8, B=3, beta=2.0, radius=0.5, p=2, kappa=0.5, sigma=0.1, rng=rng)
     assert r.n_clipped > 0 and np.all(np.isfinite(r.y_T)) and len(nodes) == 8
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Thm 5.1 / Lemmas 5.2–5.3 (utility statements)
+# ---------------------------------------------------------------------------------------------------------------
+from fractions import Fraction
+
+from hypothesis import settings
+
+from proofs_checks.srgd import _mc
+from proofs_checks.srgd.utility import exact_potential_1d, lemma53_instance, lemma53_sides
+
+
+def test_lemma5_2_exact_counterexample():
+    """Lemma 5.2 with Q = b = 0 claims ΔΦ_t <= 0; Algorithm 1 (z-step η_t/β) violates it exactly; z-step η_t/(4β)
+    does not (same data)."""
+    P = exact_potential_1d(Fraction(1, 2), Fraction(2), 3, Fraction(1))
+    assert P[3] - P[2] == Fraction(15, 1024)
+    Pq = exact_potential_1d(Fraction(1, 2), Fraction(2), 12, Fraction(1, 4))
+    assert all(b <= a for a, b in zip(Pq, Pq[1:]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_lemma5_3_property(seed):
+    """Lemma 5.3 on a random coupled state (one step of Algorithm 1), ‖𝒞‖ read as the diameter; ‖∇_t‖ unrestricted."""
+    s = lemma53_instance(np.random.default_rng(seed))
+    lhs, rhs = lemma53_sides(s, 2 * s["r"])
+    assert lhs <= rhs + 1e-9 * (1 + abs(lhs) + abs(rhs))
+
+
+def _potential_step(rng):
+    """One step of Algorithm 1 with z-step η_t/(4β) from a random coupled state on F = ½‖x − c‖² (M = 1)."""
+    p, r = 2, 1.0
+    c = rng.normal(size=p) * rng.uniform(0, 2)
+    xs = c if np.linalg.norm(c) <= r else c * r / np.linalg.norm(c)
+    beta = float(rng.choice([1.0, 1.5, 4.0, 20.0]))
+    t = int(rng.integers(0, 30)); eta = t + 1.0; e0 = (t + 1) * (t + 2) / 2; e0m = t * (t + 1) / 2; tau = eta / e0
+    z = proj_l2_ball(rng.normal(size=p) * rng.uniform(0, 1.5), radius=r)
+    y = z if t == 0 else proj_l2_ball(rng.normal(size=p) * rng.uniform(0, 1.5), radius=r)
+    x = (1 - tau) * y + tau * z
+    q = rng.normal(size=p) * rng.uniform(0, 3)
+    b = rng.normal(size=p) * rng.uniform(0, 1)
+    g = (x - c) + q
+    zn = proj_l2_ball(z - 0.25 * (eta / beta) * g + b, radius=r)
+    yn = proj_l2_ball(x - g / beta + b / eta, radius=r)
+    F = lambda u: 0.5 * float(np.sum((u - c) ** 2))  # noqa: E731
+    dPhi = e0 * (F(yn) - F(xs)) + 2 * beta * np.sum((zn - xs) ** 2) - e0m * (F(y) - F(xs)) - 2 * beta * np.sum((z - xs) ** 2)
+    eps = float(np.linalg.norm(q)); nb = float(np.linalg.norm(b)); D = 2 * r
+    G = float(np.linalg.norm(x - c)) + eps
+    bound = (3 * e0 * eps * G / beta + 3 * e0 * eps * nb / eta + eta * eps * D + e0 * G * nb / eta + 5 * beta * nb * D
+             + e0 * beta * nb ** 2 / eta ** 2)
+    return dPhi, bound
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_corrected_potential_step(seed):
+    """Corrected (10)/Lemma 5.2 step for z-step η_t/(4β): ΔΦ_t <= corrected bound with ε_t = ‖q_t‖ (deterministic)."""
+    dPhi, bound = _potential_step(np.random.default_rng(seed))
+    assert dPhi <= bound + 1e-9 * (1 + abs(dPhi) + abs(bound))
+
+
+@pytest.mark.parametrize("kind,bmode,kz", [("P1-in", "+grad", 1.0), ("P1-out", "tree", 0.25), ("P2", "gauss", 1.0)])
+def test_mc_runner_matches_reference(kind, bmode, kz):
+    """The vectorised Monte Carlo runner of proofs_checks/srgd/_mc.py reproduces accelerated_dp_srgd on every stream."""
+    rng = np.random.default_rng(11)
+    prob = _mc.make_problem(kind, 3, 1.0, rng)
+    run = _mc.run_streams(prob, 4, 9, 3, 2.0, 1.0, rng, kappa_z=kz, bmode=bmode, bnorm=0.2)
+    for k in range(4):
+        assert _mc.crosscheck(prob, run, 9, 3, 2.0, 1.0, kz, k=k) <= 1e-12
