@@ -1,0 +1,1 @@
+"""Thesis 003 (D. Liu, PhD thesis): per-chapter subpackages."""

@@ -1,0 +1,330 @@
+"""Regularized exponential mechanism (REM) of thesis 003 Ch. 4 (Gopi-Lee-Liu-Shen-Tian, general norms).
+
+Every mechanism of Ch. 4 is "draw ONE sample from nu ∝ exp(-U) 1_X" with U = k (F_D + mu r) (Thms 4.4.2, 4.4.6)
+or U = k F_D (Thms 4.5.2, 4.5.3).  The parameter rules are functions here (printed and corrected values, seed
+lines cited); the sampling step is delegated to an exact back-end:
+
+* :func:`make_interval_sampler` -- X = [lo, hi] (d = 1), any potential: inverse CDF with mpmath quadrature
+  (NUMERIC, accurate to ~dps digits);
+* :func:`make_quadratic_ball_sampler` -- X = l2 ball, U(x) = (a/2)||x - m||^2 + const (linear losses +
+  quadratic regularizer, or quadratic losses): exact rejection sampler of the truncated Gaussian
+  (``reference.core.samplers.truncated_gaussian_ball``).  The quadratic is identified from 2d+1 value queries
+  and verified at a random point (ValueError if U is not isotropic-quadratic).
+
+``L`` always denotes log(1/(2 delta)) (Fact 4.2.4, 003 L3526).
+Spec: 003_ch04.alg_rem_erm, 003_ch04.alg_rem_sco, 003_ch04.alg_em_strongly_convex.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import mpmath as mp
+import numpy as np
+
+from reference.core import accounting
+from reference.core.oracles import ValueOracle
+from reference.core.samplers import inverse_cdf_sample, truncated_gaussian_ball
+
+__all__ = [
+    "L_of", "rem_erm_params", "rem_sco_params", "em_sc_params", "rem_erm", "rem_sco", "em_strongly_convex",
+    "make_interval_sampler", "make_quadratic_ball_sampler", "gdp_parameter", "rem_privacy_delta",
+    "fact424_threshold", "lp_regularizer", "schatten_regularizer", "query_count_bound",
+]
+
+
+# ----------------------------------------------------------------------------------------------- validation
+def _pos(name: str, v) -> float:
+    v = float(v)
+    if not (math.isfinite(v) and v > 0):
+        raise ValueError(f"{name} must be in (0, inf), got {v}")
+    return v
+
+
+def _delta(delta) -> float:
+    delta = float(delta)
+    if not (0.0 < delta < 0.5):
+        raise ValueError(f"delta must be in (0, 1/2) (Fact 4.2.4 needs L = log(1/(2 delta)) > 0), got {delta}")
+    return delta
+
+
+def _int(name: str, v, lo: int = 1) -> int:
+    if int(v) != v or int(v) < lo:
+        raise ValueError(f"{name} must be an integer >= {lo}, got {v}")
+    return int(v)
+
+
+def L_of(delta) -> float:
+    """L = log(1/(2 delta)) for delta in (0, 1/2) (003 L3526)."""
+    return math.log(1.0 / (2.0 * _delta(delta)))
+
+
+# ----------------------------------------------------------------------------------------------- parameters
+def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -> tuple[float, float]:
+    """(k, mu) of Theorem 4.4.2 (003 L3669).
+
+    Preconditions: n, d integers >= 1; G, Theta, epsilon in (0, inf); delta in (0, 1/2);
+        params in {"printed", "consistent"}.
+    printed    (L3669): k = sqrt(d n) eps/(G sqrt(2 Theta L)), mu = G sqrt(2 d L)/(sqrt(Theta n) eps);
+    consistent (from (4.6) L3677 and the utility proof L3681; Audit #1):
+               k = n sqrt(d) eps/(G sqrt(2 Theta L)), mu = 2 G^2 k L/(n^2 eps^2) (so mu Theta = d/k).
+    Spec: 003_ch04.alg_rem_erm
+    """
+    n, d = _int("n", n), _int("d", d)
+    G, Theta, eps = _pos("G", G), _pos("Theta", Theta), _pos("epsilon", epsilon)
+    L = L_of(delta)
+    if params == "printed":
+        k = math.sqrt(d * n) * eps / (G * math.sqrt(2 * Theta * L))            # L3669
+        mu = G * math.sqrt(2 * d * L) / (math.sqrt(Theta * n) * eps)            # L3669
+    elif params == "consistent":
+        k = n * math.sqrt(d) * eps / (G * math.sqrt(2 * Theta * L))            # Audit #1
+        mu = 2 * G ** 2 * k * L / (n ** 2 * eps ** 2)                           # (4.6) L3677
+    else:
+        raise ValueError(f"params must be 'printed' or 'consistent', got {params!r}")
+    return k, mu
+
+
+def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
+    """(k, mu) of Theorem 4.4.6 (003 L3715): C1 = 2G^2 Theta L/(n^2 eps^2), C2 = n eps^2/(2L),
+    k = sqrt((d + C2)/C1), mu = 2 G^2 k L/(n^2 eps^2).  Spec: 003_ch04.alg_rem_sco"""
+    n, d = _int("n", n), _int("d", d)
+    G, Theta, eps = _pos("G", G), _pos("Theta", Theta), _pos("epsilon", epsilon)
+    L = L_of(delta)
+    C1 = 2 * G ** 2 * Theta * L / (n ** 2 * eps ** 2)                           # L3715
+    C2 = n * eps ** 2 / (2 * L)                                                 # L3715
+    k = math.sqrt((d + C2) / C1)                                                # L3715
+    mu = 2 * G ** 2 * k * L / (n ** 2 * eps ** 2)                               # L3715
+    return k, mu
+
+
+def em_sc_params(n, G, mu, epsilon, delta) -> float:
+    """k = n^2 eps^2 mu/(2 G^2 L) of Theorems 4.5.2/4.5.3 (003 L3882, L3902).  Spec: 003_ch04.alg_em_strongly_convex"""
+    n = _int("n", n)
+    G, mu, eps = _pos("G", G), _pos("mu", mu), _pos("epsilon", epsilon)
+    return n ** 2 * eps ** 2 * mu / (2 * G ** 2 * L_of(delta))
+
+
+# ----------------------------------------------------------------------------------------------- privacy accounting
+def gdp_parameter(G, n, k, strong_convexity, neighbouring: str = "replace") -> float:
+    """GDP parameter t of Theorem 4.1.3 for U_D = k F_D + (strongly convex part), U_D kappa-strongly convex.
+
+    Lambda = Lipschitz constant of U_D - U_D' = c k G/n with c = 2 for replace-one neighbours (the document's
+    notion, L3518; Audit #2) and c = 1 for the paper's own computation (L3675, "paper").
+    t = Lambda / sqrt(kappa), kappa = ``strong_convexity`` (k mu for REM, k mu for Thm 4.5.2).
+    """
+    c = {"replace": 2.0, "paper": 1.0}.get(neighbouring)
+    if c is None:
+        raise ValueError(f"neighbouring must be 'replace' or 'paper', got {neighbouring!r}")
+    return c * _pos("k", k) * _pos("G", G) / (_int("n", n) * math.sqrt(_pos("strong_convexity", strong_convexity)))
+
+
+def rem_privacy_delta(epsilon, t, **kw) -> float:
+    """delta(eps) = delta_G(t, eps) (Theorem 4.1.3 + exact Gaussian curve, ``accounting.gdp_delta``)."""
+    return float(accounting.gdp_delta(epsilon, t, **kw))
+
+
+def fact424_threshold(epsilon, delta) -> float:
+    """X_delta(eps) = sqrt(2L + 2 eps) - sqrt(2L) of Fact 4.2.4 (003 L3526)."""
+    L = L_of(delta)
+    eps = float(epsilon)
+    if not eps >= 0:
+        raise ValueError(f"epsilon must be in [0, inf), got {epsilon}")
+    return math.sqrt(2 * L + 2 * eps) - math.sqrt(2 * L)
+
+
+# ----------------------------------------------------------------------------------------------- sampling back-ends
+def make_interval_sampler(lo, hi, dps: int = 30, panels: int = 16, breakpoints=()) -> Callable:
+    """Exact-law (to ``dps`` digits) sampler of nu ∝ exp(-U) on X = [lo, hi] by inverse CDF.
+
+    Returns ``sample(U, rng, u=None) -> float``; U is called on floats (mpmath values are converted).
+    ``breakpoints``: points of (lo, hi) where U is not smooth (kinks of the losses), added to the quadrature panels.
+    """
+    lo, hi = float(lo), float(hi)
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        raise ValueError(f"[lo, hi] must be a finite interval with lo < hi, got [{lo}, {hi}]")
+
+    def sample(U: Callable, rng: np.random.Generator | None, u=None) -> float:
+        with mp.workdps(dps):
+            grid = sorted({mp.mpf(lo) + (mp.mpf(hi) - lo) * i / panels for i in range(panels + 1)}
+                          | {mp.mpf(b) for b in breakpoints if lo < b < hi})
+            shift = min(float(U(np.array([float(g)]))) for g in grid)
+
+            def dens(x):
+                return mp.e ** (-(mp.mpf(float(U(np.array([float(x)])))) - shift))
+
+            Z = mp.quad(dens, grid)
+
+            def cdf(x):
+                return mp.quad(dens, [g for g in grid if g < x] + [x]) / Z
+
+            x = inverse_cdf_sample(cdf, lo, hi, rng, u=u, pdf=lambda x: dens(x) / Z, dps=min(dps, 20),
+                                   tol=(hi - lo) * 1e-11)
+            return float(x)
+
+    return sample
+
+
+def make_quadratic_ball_sampler(d: int, radius: float = 1.0, check_rng_points: int = 2) -> Callable:
+    """Exact sampler of nu ∝ exp(-U) 1_{||x||_2 <= radius} when U(x) = (a/2)||x - m||^2 + const.
+
+    Identification (2d + 1 value queries): U(0), U(±h e_i) give a = (U(h e_i) + U(-h e_i) - 2U(0))/h^2 and
+    m_i = -(U(h e_i) - U(-h e_i))/(2 h a); U is then checked at ``check_rng_points`` random points (relative
+    error <= 1e-8, else ValueError: the potential is not isotropic-quadratic).  The draw itself is the exact
+    rejection sampler ``truncated_gaussian_ball(m, 1/sqrt(a), radius)``.
+    Returns ``sample(U, rng, noise=None) -> np.ndarray``.
+    """
+    d = _int("d", d)
+    radius = _pos("radius", radius)
+
+    def sample(U: Callable, rng: np.random.Generator, noise=None) -> np.ndarray:
+        h = radius / 2
+        u0 = float(U(np.zeros(d)))
+        a_i, m = np.empty(d), np.empty(d)
+        for i in range(d):
+            e = np.zeros(d)
+            e[i] = h
+            up, um = float(U(e)), float(U(-e))
+            a_i[i] = (up + um - 2 * u0) / h ** 2
+            m[i] = -(up - um) / (2 * h * a_i[i]) if a_i[i] > 0 else np.nan
+        a = float(a_i.mean())
+        if not (a > 0 and np.allclose(a_i, a, rtol=1e-8) and np.all(np.isfinite(m))):
+            raise ValueError("U must be (a/2)||x - m||^2 + const with a > 0 (isotropic quadratic potential)")
+        c0 = u0 - a / 2 * float(m @ m)
+        test_rng = np.random.default_rng(12345)
+        for _ in range(check_rng_points):
+            z = test_rng.uniform(-radius, radius, d) / math.sqrt(d)
+            pred = a / 2 * float((z - m) @ (z - m)) + c0
+            if not math.isclose(pred, float(U(z)), rel_tol=1e-8, abs_tol=1e-8 * (abs(u0) + a)):
+                raise ValueError("U must be an isotropic quadratic (a/2)||x - m||^2 + const (check at a random point failed)")
+        x, _ = truncated_gaussian_ball(m, 1 / math.sqrt(a), radius, rng, noise=noise)
+        return x
+
+    return sample
+
+
+# ----------------------------------------------------------------------------------------------- mechanisms
+def _potential(data: Sequence, loss: Callable, k: float, mu: float, r: Callable | None) -> ValueOracle:
+    n = len(data)
+
+    def U(x):
+        x = np.asarray(x, dtype=float)
+        FD = sum(loss(x, s) for s in data) / n                                  # F_D(x) = (1/n) sum f(x; s_i)  (4.1)
+        return k * (FD + (mu * r(x) if r is not None else 0.0))
+
+    return ValueOracle(U)
+
+
+def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, epsilon, delta,
+            sampler: Callable, rng: np.random.Generator, params: str = "consistent", noise=None,
+            return_oracle: bool = False):
+    """Private ERM by REM (Theorem 4.4.2, 003 L3667-3683).
+
+    Preconditions: ``data`` non-empty sequence (n = len(data)); ``loss(x, s)`` convex, G-Lipschitz in ||.||_X;
+        ``r`` 1-strongly convex on X with range <= Theta; d >= 1; G, Theta, epsilon > 0; delta in (0, 1/2);
+        ``sampler(U, rng[, noise])`` an exact sampler of ∝ exp(-U) 1_X (back-ends above).
+    Steps: (1) (k, mu) <- rem_erm_params(params) [L3669 / Audit #1];
+           (2) U <- k (F_D + mu r) as a counting value oracle [Thm 4.4.2];
+           (3) return x ~ nu ∝ exp(-U) 1_X [L3667].
+    Postcondition: x ~ nu exactly (up to the back-end's stated accuracy).  Privacy: GDP with
+        t = gdp_parameter(G, n, k, k mu) (2G/n sensitivity, replace-one), i.e. (eps, delta_G(t, eps))-DP; the
+        printed claim (eps, delta) fails (Audit #2/#3).  Utility E F_D - min F_D <= mu Theta + d/k.
+    Spec: 003_ch04.alg_rem_erm
+    """
+    if len(data) < 1:
+        raise ValueError("data must contain at least one sample (n >= 1)")
+    k, mu = rem_erm_params(len(data), d, G, Theta, epsilon, delta, params)     # L3669
+    U = _potential(data, loss, k, mu, r)                                       # U = k(F_D + mu r)
+    x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # x ~ exp(-U) 1_X  (L3667)
+    return (x, U) if return_oracle else x
+
+
+def rem_sco(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, epsilon, delta,
+            sampler: Callable, rng: np.random.Generator, noise=None, return_oracle: bool = False):
+    """Private SCO by REM (Theorem 4.4.6, 003 L3713-3743); as :func:`rem_erm` with (k, mu) = rem_sco_params.
+
+    Postcondition: x ~ nu ∝ exp(-k(F_D + mu r)) 1_X; E F_P - min F_P <= C1 k + (C2 + d)/k = 2 sqrt(C1 (C2 + d))
+        under the paper's G/n generalization constant (Audit #2 doubles G^2/(n mu)).
+    Spec: 003_ch04.alg_rem_sco
+    """
+    if len(data) < 1:
+        raise ValueError("data must contain at least one sample (n >= 1)")
+    k, mu = rem_sco_params(len(data), d, G, Theta, epsilon, delta)             # L3715
+    U = _potential(data, loss, k, mu, r)
+    x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # L3713
+    return (x, U) if return_oracle else x
+
+
+def em_strongly_convex(data: Sequence, loss: Callable, *, G, mu, epsilon, delta, sampler: Callable,
+                       rng: np.random.Generator, noise=None, return_oracle: bool = False):
+    """Exponential mechanism for mu-strongly convex G-Lipschitz losses (Theorems 4.5.2/4.5.3, 003 L3882-3933).
+
+    Steps: (1) k <- n^2 eps^2 mu/(2 G^2 L) [L3882]; (2) x ~ nu ∝ exp(-k F_D) 1_X.
+    Postcondition: x ~ nu; GDP t = 2 G sqrt(k)/(n sqrt(mu)) = 2 eps/sqrt(2L) under replace-one (Audit #2);
+        E F_D - min F_D <= d/k = 2 d G^2 L/(n^2 eps^2 mu).
+    Spec: 003_ch04.alg_em_strongly_convex
+    """
+    if len(data) < 1:
+        raise ValueError("data must contain at least one sample (n >= 1)")
+    k = em_sc_params(len(data), G, mu, epsilon, delta)                          # L3882
+    U = _potential(data, loss, k, 0.0, None)                                   # U = k F_D
+    x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # L3882
+    return (x, U) if return_oracle else x
+
+
+# ----------------------------------------------------------------------------------------------- l_p / Schatten wrappers
+def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
+    """(r, Theta) of Cors 4.4.10-4.4.12 (003 L3787, L3811, L3835).
+
+    1 < p <= 2: r = ||x - x0||_p^2/(2(p-1)), Theta = D^2/(2(p-1));
+    p = 1:      q = 1 + 1/log d, r = e^2/(2(q-1)) ||x - x0||_q^2, Theta = e^2 D^2 log(d)/2 (implied, Audit #29);
+    p >= 2:     r = ||x - x0||_2^2/2, Theta = d^{1-2/p} D^2/2.
+    Spec: 003_ch04.alg_lp_wrappers
+    """
+    p, D, d = float(p), _pos("D", D), _int("d", d)
+    if not p >= 1:
+        raise ValueError(f"p must be in [1, inf), got {p}")
+    x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
+    if p == 1:
+        if d < 2:
+            raise ValueError("d must be >= 2 for p = 1 (q = 1 + 1/log d)")
+        q = 1 + 1 / math.log(d)
+        return (lambda x: math.e ** 2 / (2 * (q - 1)) * np.linalg.norm(np.asarray(x) - x0, q) ** 2,
+                math.e ** 2 * D ** 2 * math.log(d) / 2)
+    if p <= 2:
+        return (lambda x: np.linalg.norm(np.asarray(x) - x0, p) ** 2 / (2 * (p - 1)), D ** 2 / (2 * (p - 1)))
+    return (lambda x: float(np.sum((np.asarray(x) - x0) ** 2)) / 2, d ** (1 - 2 / p) * D ** 2 / 2)
+
+
+def schatten_norm(M, p) -> float:
+    """Schatten-p norm = l_p norm of the singular values (numpy SVD)."""
+    return float(np.linalg.norm(np.linalg.svd(np.asarray(M, dtype=float), compute_uv=False), p))
+
+
+def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
+    """(r, Theta) of Cor 4.4.13 (003 L3839-3861): the l_p rules with Schatten norms, d <- d2 (rank bound).
+    Spec: 003_ch04.alg_schatten_wrappers"""
+    p, D, d2 = float(p), _pos("D", D), _int("d2", d2)
+    M0 = np.asarray(M0, dtype=float)
+    if p == 1:
+        if d2 < 2:
+            raise ValueError("d2 must be >= 2 for p = 1")
+        q = 1 + 1 / math.log(d2)
+        return (lambda M: math.e ** 2 / (2 * (q - 1)) * schatten_norm(np.asarray(M) - M0, q) ** 2,
+                math.e ** 2 * D ** 2 * math.log(d2) / 2)
+    if 1 < p <= 2:
+        return (lambda M: schatten_norm(np.asarray(M) - M0, p) ** 2 / (2 * (p - 1)), D ** 2 / (2 * (p - 1)))
+    if p > 2:
+        return (lambda M: schatten_norm(np.asarray(M) - M0, 2) ** 2 / 2, d2 ** (1 - 2 / p) * D ** 2 / 2)
+    raise ValueError(f"p must be in [1, inf), got {p}")
+
+
+def query_count_bound(G, mu, D, d, delta, p=2.0) -> float:
+    """Leading term (constants dropped) of Prop 4.4.8/4.4.9 (003 L3751-3765):
+    (G^2 c_p/mu) log^2(G^2 (D^2 + 1/mu) d/delta), c_p = d^{2/p-1} (p <= 2) or d^{1-2/p} (p >= 2).
+    Spec: 003_ch04.alg_value_oracle_sampler"""
+    G, mu, D, d = _pos("G", G), _pos("mu", mu), _pos("D", D), _int("d", d)
+    delta = float(delta)
+    if not 0 < delta < 0.5:
+        raise ValueError(f"delta must be in (0, 1/2), got {delta}")
+    cp = d ** (2 / p - 1) if p <= 2 else d ** (1 - 2 / p)
+    return G ** 2 * cp / mu * math.log(G ** 2 * (D ** 2 + 1 / mu) * d / delta) ** 2

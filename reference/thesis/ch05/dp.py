@@ -1,0 +1,89 @@
+"""DP-ERM / DP-SCO of thesis 003 Section 5.5: Proposition 5.5.6 parameters, Theorem 5.5.8 fallback and accounting.
+
+Spec: 003_ch05.alg_m_erm_sco, 003_ch05.prop5_5_6, 003_ch05.priv.*
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from reference.core import accounting
+
+__all__ = ["prop556_params", "prop556_gdp_parameter", "fallback_applies", "m_erm_fallback", "m_erm_delta_with_tv"]
+
+
+def _L(delta) -> float:
+    delta = float(delta)
+    if not 0 < delta < 0.5:
+        raise ValueError(f"delta must be in (0, 1/2), got {delta}")
+    return math.log(1 / (2 * delta))
+
+
+def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: str = "printed") -> tuple[float, float]:
+    """(k, mu) of Proposition 5.5.6 (003 L4659-4677).
+
+    ERM printed (L4663): k = sqrt(d n) eps/(G sqrt(2 Theta L)), mu = 2G^2kL/(n^2 eps^2); ERM consistent (Audit #1):
+        k = n sqrt(d) eps/(G sqrt(2 Theta L)).
+    SCO (L4669-4673): k = (1/(G sqrt Theta)) sqrt(dL/(eps^2 n^2) + 1/n) min(eps^2 n^2/L, n d),
+        mu = G^2 k max(L/(n^2 eps^2), 1/(n d)) (printed; lacks the factor 2 of (4.6), Audit #4); params="corrected"
+        doubles mu in the first branch (mu = G^2 k max(2L/(n^2 eps^2), 1/(nd))).
+    Spec: 003_ch05.alg_m_erm_sco
+    """
+    for name, v in (("n", n), ("d", d)):
+        if int(v) != v or v < 1:
+            raise ValueError(f"{name} must be an integer >= 1, got {v}")
+    for name, v in (("G", G), ("Theta", Theta), ("epsilon", epsilon)):
+        if not (float(v) > 0 and math.isfinite(float(v))):
+            raise ValueError(f"{name} must be in (0, inf), got {v}")
+    L = _L(delta)
+    eps = float(epsilon)
+    if task == "erm":
+        if params == "printed":
+            k = math.sqrt(d * n) * eps / (G * math.sqrt(2 * Theta * L))                       # L4663
+        elif params in ("consistent", "corrected"):
+            k = n * math.sqrt(d) * eps / (G * math.sqrt(2 * Theta * L))                       # Audit #1
+        else:
+            raise ValueError(f"params must be 'printed', 'consistent' or 'corrected', got {params!r}")
+        return k, 2 * G ** 2 * k * L / (n ** 2 * eps ** 2)                                    # L4663
+    if task == "sco":
+        k = math.sqrt(d * L / (eps ** 2 * n ** 2) + 1 / n) * min(eps ** 2 * n ** 2 / L, n * d) / (G * math.sqrt(Theta))  # L4669
+        c = 1.0 if params == "printed" else 2.0
+        if params not in ("printed", "consistent", "corrected"):
+            raise ValueError(f"params must be 'printed', 'consistent' or 'corrected', got {params!r}")
+        return k, G ** 2 * k * max(c * L / (n ** 2 * eps ** 2), 1 / (n * d))                 # L4673
+    raise ValueError(f"task must be 'erm' or 'sco', got {task!r}")
+
+
+def prop556_gdp_parameter(n, G, k, mu, neighbouring: str = "paper") -> float:
+    """t = c G sqrt(k)/(n sqrt(mu)) (c = 1 paper's sensitivity, c = 2 replace-one)."""
+    c = {"paper": 1.0, "replace": 2.0}.get(neighbouring)
+    if c is None:
+        raise ValueError(f"neighbouring must be 'paper' or 'replace', got {neighbouring!r}")
+    return c * G * math.sqrt(k) / (n * math.sqrt(mu))
+
+
+def fallback_applies(n, d, epsilon, delta, p) -> bool:
+    """Theorem 5.5.8 proof (003 L4707): Theta' = min(1/(p-1), log d); fall back iff (n eps)^2 < d Theta' log(1/delta)."""
+    p = float(p)
+    if not 1 <= p <= 2:
+        raise ValueError(f"p must be in [1, 2], got {p}")
+    if not 0 < float(delta) < 1:
+        raise ValueError(f"delta must be in (0, 1), got {delta}")
+    theta = min(1 / (p - 1), math.log(d)) if p > 1 else math.log(d)
+    return (n * float(epsilon)) ** 2 < d * theta * math.log(1 / float(delta))
+
+
+def m_erm_fallback(data, x_fixed, n, d, epsilon, delta, p):
+    """The fallback branch of M_erm/M_sco (L4707): return the fixed public point ``x_fixed`` (0-DP: the decision
+    uses only public n, d, eps, delta, p) -- or None when the main branch applies.  Spec: 003_ch05.priv.fallback"""
+    if fallback_applies(n, d, epsilon, delta, p):
+        return np.array(x_fixed, dtype=float, copy=True)
+    return None
+
+
+def m_erm_delta_with_tv(epsilon, t, tv) -> float:
+    """delta of the approximate mechanism: GDP curve of the exact target, plus the TV transfer (1 + e^eps) tv
+    (``accounting.tv_to_dp``)."""
+    d0 = float(accounting.gdp_delta(epsilon, t))
+    return accounting.tv_to_dp(epsilon, d0, tv)[1]

@@ -1,0 +1,41 @@
+"""Lower-bound hard instances of thesis 003 Section 5.7 ([DJWW15] Gaussian linear losses).
+
+Spec: 003_ch05.alg_lower_bound_instance
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["hard_instance", "optimality_gap"]
+
+
+def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator, v=None):
+    """Prop 5.7.4 instance (003 L4857-4863): v ~ Unif{±1}^d, P_v = N(kappa v, sigma^2 I), f(x; s) = <s, x>,
+    sigma = G d^{-1/q}/sqrt(d/k + 4 log d), kappa = sigma sqrt(d)/(2 sqrt k); X = l_p ball of diameter D at 0.
+
+    Returns dict(v, kappa, sigma, sample(rng, m) -> (m, d) array, x_star = -(D/2) d^{-1/p} v, f_star = -kappa (D/2) d^{1/q}).
+    """
+    if int(d) != d or d < 2:
+        raise ValueError(f"d must be an integer >= 2, got {d}")
+    if int(k) != k or k < 1:
+        raise ValueError(f"k must be an integer >= 1, got {k}")
+    p = float(p)
+    if not 1 <= p <= 2:
+        raise ValueError(f"p must be in [1, 2], got {p}")
+    q = math.inf if p == 1 else p / (p - 1)
+    inv_q = 0.0 if p == 1 else 1 / q
+    v = rng.choice([-1.0, 1.0], size=d) if v is None else np.asarray(v, dtype=float)
+    sigma = G * d ** (-inv_q) / math.sqrt(d / k + 4 * math.log(d))            # L4863
+    kappa = sigma * math.sqrt(d) / (2 * math.sqrt(k))                          # L4861
+    return dict(v=v, kappa=kappa, sigma=sigma, q=q,
+                sample=lambda r, m: kappa * v + sigma * r.standard_normal((int(m), d)),
+                x_star=-(D / 2) * d ** (-1 / p) * v, f_star=-kappa * (D / 2) * d ** inv_q)
+
+
+def optimality_gap(x, v, kappa, D, p) -> float:
+    """E_{P_v} f(x; s) - E_{P_v} f(x*_v; s) = kappa (<v, x> + (D/2) d^{1/q}) (Lemma 5.7.1, L4837)."""
+    d = len(v)
+    inv_q = 0.0 if p == 1 else 1 - 1 / p
+    return float(kappa * (np.dot(v, x) + (D / 2) * d ** inv_q))

@@ -1,0 +1,183 @@
+"""Non-Euclidean proximal sampler of thesis 003 Ch. 5: Algorithm 15 (AlternateSample) and Algorithm 16 (InnerLoop).
+
+Problem 5.4.1 (003 L4314): target pi ∝ exp(-F(x) - eta mu psi(x)) 1_X, F = E_{i~I} f_i, psi the log-Laplace
+transform (LLT) of phi.  Alg. 15 alternates y ~ pi_x = D_x^phi (exactly normalized, (5.15)) and x ~ pi_y, the latter
+by Alg. 16: rejection from gamma_y ∝ exp(-(1+eta mu) psi(x) + <x,y>) 1_X with the Bernoulli-factory weight rho.
+
+Euclidean reference instance (catalog A7): phi(y) = (eta/2)||y||^2 => psi(x) = ||x||^2/(2 eta) + (d/2) log(2 pi/eta),
+pi_x = N(x/eta, I/eta), gamma_y = N(eta y/(1+eta mu), eta/(1+eta mu) I) restricted to X (exact rejection), and
+pi ∝ exp(-F - mu||x||^2/2) 1_X.  :func:`euclidean_pi_x`, :func:`euclidean_gamma_y`, :func:`euclidean_warm_start`.
+
+Spec: 003_ch05.alg15, 003_ch05.alg16, 003_ch05.alg_gamma_y_sampler, 003_ch05.alg_warm_start.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from reference.core.oracles import QueryCounter, ValueOracle
+from reference.core.samplers import truncated_gaussian_ball
+
+__all__ = ["sample_a", "bernoulli_factory_rho", "inner_loop", "alternate_sample", "euclidean_pi_x", "euclidean_gamma_y",
+           "euclidean_warm_start", "component_oracles"]
+
+
+def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None, max_a: int = 10 ** 6) -> int:
+    """Draw a in N for Alg. 16 Line 7 (003 L4382).
+
+    corrected (analysis (5.19) L4423, Lemma 5.4.6 L5031): Pr[a >= b] = 1/b!  =>  a = max{b : b! <= 1/U};
+    printed   (L4382): Pr[a >= b] = 1/b for b >= 1  =>  a = floor(1/U) (E[a] = inf; Audit #5).
+    ``u`` a pre-drawn U(0,1] value (oracle mode).  RuntimeError if a > max_a (printed variant only, practically).
+    """
+    U = rng.random() if u is None else float(u)
+    if U == 0.0:
+        U = np.nextafter(0.0, 1.0)
+    if not 0.0 < U <= 1.0:
+        raise ValueError(f"u must be in (0, 1], got {u}")
+    if variant == "corrected":
+        a, fact = 0, 1.0
+        while fact * (a + 1) <= 1.0 / U:               # (a+1)! <= 1/U
+            a += 1
+            fact *= a
+        return a
+    if variant == "printed":
+        a = int(math.floor(1.0 / U))
+        if a > max_a:
+            raise RuntimeError(f"printed Line 7 drew a = {a} > max_a = {max_a} (E[a] = inf under Pr[a >= b] = 1/b)")
+        return a
+    raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
+
+
+def component_oracles(f: Callable[[int, np.ndarray], float], m: int, counter: QueryCounter | None = None) -> list[ValueOracle]:
+    """m counting value oracles x -> f(j, x) sharing one QueryCounter (value queries to f_j, Problem 5.4.1)."""
+    if int(m) != m or m < 1:
+        raise ValueError(f"m must be an integer >= 1, got {m}")
+    counter = counter or QueryCounter()
+    return [ValueOracle(lambda x, j=j: f(j, np.asarray(x, dtype=float)), counter=counter) for j in range(int(m))]
+
+
+def bernoulli_factory_rho(x1, x2, f_oracles: Sequence[ValueOracle], rng: np.random.Generator,
+                          variant: str = "corrected") -> tuple[int, float]:
+    """Lines 7-10 of Alg. 16 (003 L4382-4386): draw a (Line 7), then for b in [a] draw j_{1,b}, ..., j_{b,b} ~ I
+    (fresh for every b) and add prod_i (f_{j_{i,b}}(x2) - f_{j_{i,b}}(x1)) to rho = 1.  Returns (a, rho).
+    Postcondition (corrected variant): E[rho | x1, x2] = exp(F(x2) - F(x1)) ((5.19)); a(a+1) value queries."""
+    m = len(f_oracles)
+    rho = 1.0
+    a = sample_a(rng, variant)                                          # L7
+    for b in range(1, a + 1):                                           # L8
+        J = rng.integers(0, m, size=b)                                  # L9: j_{1,b}, ..., j_{b,b} ~ I
+        prod = 1.0
+        for j in J:                                                     # L10
+            prod *= f_oracles[j](x2) - f_oracles[j](x1)
+        rho += prod
+    return a, rho
+
+
+def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np.random.Generator], np.ndarray],
+               rng: np.random.Generator, *, variant: str = "corrected", eta=None, G=None, stats: dict | None = None,
+               max_iter: int = 10 ** 6) -> np.ndarray:
+    """Algorithm 16 InnerLoop(y, delta, X, F, phi, mu) (003 L4369-4388).
+
+    Preconditions: delta in (0, 1/2); ``f_oracles`` = [f_1, ..., f_m] counting value oracles, F = (1/m) sum_j f_j
+        (I = uniform on [m]); ``gamma_y(rng)`` an exact i.i.d. sampler of gamma_y (5.16) for this y; if ``eta`` and
+        ``G`` are given, 1/eta >= 1e4 G^2 log(1/delta) is validated (Line 1).
+    Steps (paper's names): u <- 1, rho <- 1 (L3); while u > rho/2 (L4): x1, x2 ~ gamma_y (L5); rho <- 1, u ~ U[0,1] (L6);
+        draw a (L7, ``variant``); for b in [a]: j_{i,b} ~ I, rho <- rho + prod_i (f_{j_{i,b}}(x2) - f_{j_{i,b}}(x1))
+        (L8-L10).  Return x1 (L13).
+    Postcondition: E[rho | x1, x2] = exp(F(x2) - F(x1)) (corrected variant, (5.19)), so when rho in [0, 2] a.s. (e.g.
+        sup |f_j(x) - f_j(x')| <= 1/2 on X) the output is EXACTLY pi_y ∝ gamma_y e^{-F}; in general within TV delta
+        (Prop 5.4.7).  Per iteration: 2 gamma_y draws, a(a+1)/2 index draws, a(a+1) value queries (E = 2e).
+        ``stats`` (if a dict) receives 'iterations', 'a' (list), 'rho' (list).
+    Spec: 003_ch05.alg16
+    """
+    delta = float(delta)
+    if not 0.0 < delta < 0.5:
+        raise ValueError(f"delta must be in (0, 1/2), got {delta}")
+    m = len(f_oracles)
+    if m < 1:
+        raise ValueError("f_oracles must contain at least one component (m >= 1)")
+    if eta is not None and G is not None and not (1.0 / float(eta) >= 1e4 * float(G) ** 2 * math.log(1 / delta)):
+        raise ValueError(f"eta must satisfy 1/eta >= 1e4 G^2 log(1/delta) (L4373), got eta={eta}, G={G}, delta={delta}")
+    u, rho = 1.0, 1.0                                                   # L3
+    it = 0
+    x1 = None
+    while u > rho / 2:                                                  # L4
+        it += 1
+        if it > max_iter:
+            raise RuntimeError(f"InnerLoop exceeded max_iter = {max_iter}")
+        x1, x2 = gamma_y(rng), gamma_y(rng)                             # L5
+        rho, u = 1.0, rng.random()                                      # L6
+        a, rho = bernoulli_factory_rho(x1, x2, f_oracles, rng, variant)  # L7-L10
+        if stats is not None:
+            stats.setdefault("a", []).append(a)
+            stats.setdefault("rho", []).append(rho)
+    if stats is not None:
+        stats["iterations"] = stats.get("iterations", 0) + it
+    return x1                                                           # L13
+
+
+def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_oracles: Sequence[ValueOracle], delta,
+                     rng: np.random.Generator, *, variant: str = "corrected", trace: list | None = None,
+                     stats: dict | None = None) -> np.ndarray:
+    """Algorithm 15 AlternateSample(X, F, phi, T, mu, x0) (003 L4332-4347).
+
+    Preconditions: T integer >= 1; ``x0`` in X (from a beta-warm start, e.g. :func:`euclidean_warm_start`);
+        ``pi_x(x, rng)`` an exact sampler of D_x^phi; ``gamma_factory(y)`` returns the exact sampler ``rng -> x`` of
+        gamma_y; delta in (0, 1/2).
+    Steps: for k = 1..T: y_k ~ pi_{x_{k-1}} (L3); x_k ~ pi_{y_k} by InnerLoop(y_k, delta/(2T)) (L4).  Return x_T.
+    Postcondition: x_T within TV delta of pi for T = Theta((1/(eta mu)) log(beta/delta)) (Thm 5.4.12); the x-chain is
+        reversible w.r.t. pi (Lemma 5.4.2).  ``trace`` receives (y_k, x_k) per step.
+    Spec: 003_ch05.alg15
+    """
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be an integer >= 1, got {T}")
+    x = np.asarray(x0, dtype=float)
+    for _ in range(int(T)):
+        y = pi_x(x, rng)                                                              # L3: y_k ~ pi_{x_{k-1}}
+        x = inner_loop(y, float(delta) / (2 * T), f_oracles, gamma_factory(y), rng,   # L4: x_k ~ pi_{y_k}
+                       variant=variant, stats=stats)
+        if trace is not None:
+            trace.append((np.array(y, copy=True), np.array(x, copy=True)))
+    return x
+
+
+# ----------------------------------------------------------------------------------------------- Euclidean instance
+def euclidean_pi_x(eta) -> Callable:
+    """pi_x = D_x^phi for phi = (eta/2)||y||^2: N(x/eta, I/eta) (exact)."""
+    eta = float(eta)
+    if not eta > 0:
+        raise ValueError(f"eta must be in (0, inf), got {eta}")
+
+    def draw(x, rng, noise=None):
+        x = np.asarray(x, dtype=float)
+        z = rng.standard_normal(x.shape) if noise is None else np.asarray(noise, dtype=float)
+        return x / eta + z / math.sqrt(eta)
+
+    return draw
+
+
+def euclidean_gamma_y(eta, mu, radius) -> Callable:
+    """gamma_y for phi = (eta/2)||y||^2 on X = B_2(0, radius): N(eta y/(1+eta mu), eta/(1+eta mu) I) restricted to X,
+    sampled exactly by rejection (``reference.core.samplers.truncated_gaussian_ball``).  Returns y -> (rng -> x).
+    Spec: 003_ch05.alg_gamma_y_sampler"""
+    eta, mu, radius = float(eta), float(mu), float(radius)
+    if not (eta > 0 and mu >= 0 and radius > 0):
+        raise ValueError(f"need eta > 0, mu >= 0, radius > 0; got eta={eta}, mu={mu}, radius={radius}")
+    s = math.sqrt(eta / (1 + eta * mu))
+
+    def factory(y):
+        mean = eta * np.asarray(y, dtype=float) / (1 + eta * mu)
+        return lambda rng: truncated_gaussian_ball(mean, s, radius, rng)[0]
+
+    return factory
+
+
+def euclidean_warm_start(eta, mu, radius, d: int, rng: np.random.Generator) -> np.ndarray:
+    """Lemma 5.4.13 warm start nu ∝ exp(-eta mu psi) 1_X = N(0, I/mu) restricted to B_2(0, radius) (exact); it is
+    exp(G D)-warm for pi when F is G-Lipschitz and D = diam(X).  Spec: 003_ch05.alg_warm_start"""
+    mu = float(mu)
+    if not mu > 0:
+        raise ValueError(f"mu must be in (0, inf), got {mu}")
+    return truncated_gaussian_ball(np.zeros(int(d)), 1 / math.sqrt(mu), float(radius), rng)[0]
