@@ -1,0 +1,1 @@
+"""Checks for thesis 003, Chapter 1."""

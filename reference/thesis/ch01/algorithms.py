@@ -1,0 +1,382 @@
+"""Algorithms of thesis 003 Ch.1 (Kulkarni-Lee-Liu, "Breaking the quadratic barrier"), seed lines cited as L<n>.
+
+Straight-line implementations, paper order and names:
+
+* :func:`meta`                    Alg 1 META (L490-499)
+* :func:`meta_dp`                 Alg 2 META_DP (L506-518)
+* :func:`ac_sa`                   Alg 3 AC-SA (L557-574), ``variant="gl12"`` (default) or ``"thesis"``
+* :func:`ball_smoothed_gradient`  the oracle of Claim 1.4.2 / Alg 4 (L585-600, L618-622)
+* :func:`private_ac_sa`           Alg 4 Private AC-SA (L610-624), ``radius="proof"`` (default, r = D d^{1/4}/T, L648)
+                                  or ``"printed"`` (r = D/(T d^{1/4}), L616)
+* :func:`params_erm`, :func:`params_sco`  parameter sets E (Thm 1.4.9, L720-734) and S (Lemma 1.5.4, L900-906)
+* :func:`restart_erm`, :func:`restart_sco`  Lemma 1.4.7 (L664-703) / Lemma 1.5.5 (L914-924) wrappers
+* :func:`regularized_reduction`   Lemma 1.4.10 (L745-775)
+* :func:`iterative_localization`  Alg 5 (L789-801, parameters L849-880)
+
+Randomness: every random function takes ``rng`` (numpy Generator) and accepts pre-drawn ``draws``; per-sample
+gradients go through a counting :class:`reference.core.oracles.SampleAccessOracle` (``grad_batch``), so the
+gradient complexity is measured exactly.  Accounting: :mod:`reference.thesis.ch01.privacy`.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from reference.core.accounting import compose_basic
+from reference.core.oracles import SampleAccessOracle
+from reference.core.samplers import sample_without_replacement, uniform_l2_ball
+
+from .privacy import thesis_sigma
+
+__all__ = ["meta", "meta_dp", "ac_sa", "ball_smoothed_gradient", "private_ac_sa", "params_erm", "params_sco",
+           "restart_erm", "restart_sco", "regularized_reduction", "iterative_localization", "acsa_md_weights"]
+
+
+def _pos(name, x, allow_zero=False):
+    x = float(x)
+    if not math.isfinite(x) or x < 0 or (x == 0 and not allow_zero):
+        raise ValueError(f"{name} must be a finite number {'>= 0' if allow_zero else '> 0'}, got {x!r}")
+    return x
+
+
+def _int(name, k, lo=1):
+    if isinstance(k, bool) or int(k) != k or k < lo:
+        raise ValueError(f"{name} must be an integer >= {lo}, got {k!r}")
+    return int(k)
+
+
+def _prob(name, x, hi=1.0):
+    x = float(x)
+    if not (0 < x <= hi):
+        raise ValueError(f"{name} must be in (0, {hi}], got {x!r}")
+    return x
+
+
+# ------------------------------------------------------------------------------------------------
+# Alg 1 / Alg 2
+# ------------------------------------------------------------------------------------------------
+
+def meta(w0, T: int, gradient_estimate: Callable, sub_procedure: Callable, trace: list | None = None):
+    """Alg 1 META (003 L490-499).
+
+    Preconditions: T integer >= 1; ``gradient_estimate(w, t) -> G_t``; ``sub_procedure(w, G, t) -> w'``.
+    Steps: for t = 1..T: G_t ~ grad F(w_{t-1}) (line 3); w_t <- SubProcedure(w_{t-1}, G_t) (line 4).
+    Postcondition: returns the list [w_0, ..., w_T] ("some function of the iterates" is left to the caller).
+    Spec: 003_ch01.alg1
+    """
+    T = _int("T", T)
+    ws = [np.asarray(w0, dtype=float)]
+    for t in range(1, T + 1):
+        G_t = gradient_estimate(ws[-1], t)                 # Alg 1 line 3; 003 L494
+        ws.append(np.asarray(sub_procedure(ws[-1], G_t, t), dtype=float))   # line 4; L495
+        if trace is not None:
+            trace.append(ws[-1].copy())
+    return ws
+
+
+def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_procedure: Callable,
+            rng: np.random.Generator | None, draws: dict | None = None, trace: list | None = None):
+    """Alg 2 META_DP (003 L506-518).
+
+    Preconditions: ``oracle`` a SampleAccessOracle over the N samples (counts per-sample gradients);
+    T >= 1, 1 <= B <= N integers; sigma > 0; ``sub_procedure(w, G, t) -> w'``; randomness from ``rng`` or
+    ``draws = {"subsets": (T, B) uniforms, "v": (T, d) standard normals}``.
+    Steps: for t = 1..T: S_t uniform size-B subset (line 3, L513); v ~ N(0, sigma^2 I) (line 4);
+    G_t = (sum_{x_i in S_t} grad f(w_{t-1}, x_i) + v)/B (line 4, L514); w_t <- SubProcedure(w_{t-1}, G_t) (line 5).
+    Postcondition: returns [w_0..w_T]; exactly B*T per-sample gradient queries; (eps, delta)-DP by Thm 1.3.1
+    when sigma = thesis_sigma(...) with a large enough c2 (see reference.thesis.ch01.privacy).
+    Spec: 003_ch01.alg2
+    """
+    T, B = _int("T", T), _int("B", B)
+    if B > oracle.n:
+        raise ValueError(f"B must be in [1, N={oracle.n}], got {B}")
+    sigma = _pos("sigma", sigma)
+    w = np.asarray(w0, dtype=float)
+    d = w.shape[0]
+    U = draws["subsets"] if draws is not None else rng.random((T, B))
+    V = draws["v"] if draws is not None else rng.standard_normal((T, d))
+    ws = [w]
+    for t in range(1, T + 1):
+        S_t = sample_without_replacement(oracle.n, B, None, noise=U[t - 1])     # line 3; L513
+        v = sigma * V[t - 1]                                                     # line 4; L514
+        G_t = (oracle.grad_batch(ws[-1], S_t).sum(axis=0) + v) / B               # line 4; L514
+        ws.append(np.asarray(sub_procedure(ws[-1], G_t, t), dtype=float))        # line 5; L515
+        if trace is not None:
+            trace.append(ws[-1].copy())
+    return ws
+
+
+# ------------------------------------------------------------------------------------------------
+# Alg 3 AC-SA
+# ------------------------------------------------------------------------------------------------
+
+def acsa_md_weights(alpha, gamma, mu):
+    """Weights (a, b) of w^md = a w^ag_{t-1} + b w_{t-1} (Alg 3 line 5, 003 L566); a + b = 1 exactly."""
+    den = gamma + (1 - alpha ** 2) * mu
+    return (1 - alpha) * (mu + gamma) / den, alpha * ((1 - alpha) * mu + gamma) / den
+
+
+def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | None = None, variant: str = "gl12",
+          reg_lambda: float = 0.0, reg_center=None, trace: list | None = None):
+    """Alg 3 AC-SA ([GL12] Prop. 9; 003 L557-574) for min_K f + h, h(w) = reg_lambda ||w - reg_center||^2.
+
+    Preconditions: T >= 1; L >= 0 (smoothness), mu >= 0; ``oracle(w) -> G`` a (stochastic) gradient of f;
+    ``proj`` the Euclidean projection onto K (identity if None); variant in {"gl12", "thesis"}.
+    Steps (t = 1..T):
+      step sizes (line 3, L564): thesis alpha_t = 2/(t+2); gl12 alpha_t = 2/(t+1); gamma_t = 4L/(t(t+1));
+      line 5 (L566): w^md = a w^ag_{t-1} + b w_{t-1} (acsa_md_weights);
+      line 6: G_t = oracle(w^md);
+      line 7 (L568): w_t = argmin_K alpha_t[<G_t,w> + h(w) + m ||w^md - w||^2] + c ||w_{t-1} - w||^2 with
+        c = (1 - alpha_t) mu + gamma_t; thesis m = mu, weights as printed; gl12 halves the two quadratics
+        (prox function V = ||.||^2/2); closed form: the unconstrained minimiser projected onto K;
+      line 8: w^ag_t = alpha_t w_t + (1 - alpha_t) w^ag_{t-1}.
+    Postcondition: returns w^ag_T (GL12: E[Psi(w^ag_T) - Psi*] <= 4L V(w0,w*)/(T(T+1)) + 4(M^2+V)/(mu(T+1))).
+    Spec: 003_ch01.alg3
+    """
+    T = _int("T", T)
+    L, mu = _pos("L", L, allow_zero=True), _pos("mu", mu, allow_zero=True)
+    lam = _pos("reg_lambda", reg_lambda, allow_zero=True)
+    if variant not in ("gl12", "thesis"):
+        raise ValueError(f"variant must be 'gl12' or 'thesis', got {variant!r}")
+    proj = proj if proj is not None else (lambda y: y)
+    w = np.asarray(w0, dtype=float).copy()
+    ctr = np.zeros_like(w) if reg_center is None else np.asarray(reg_center, dtype=float)
+    w_ag = w.copy()                                                   # line 2; L562
+    for t in range(1, T + 1):
+        alpha = 2.0 / (t + 2) if variant == "thesis" else 2.0 / (t + 1)   # line 3; L564
+        gamma = 4.0 * L / (t * (t + 1))
+        if alpha == 1.0 and mu == 0 and gamma == 0:
+            a, b = 0.0, 1.0
+        else:
+            a, b = acsa_md_weights(alpha, gamma, mu)
+        w_md = a * w_ag + b * w                                       # line 5; L566
+        G_t = np.asarray(oracle(w_md), dtype=float)                   # line 6; L567
+        c = (1 - alpha) * mu + gamma                                  # line 7; L568
+        if variant == "thesis":
+            num = alpha * mu * w_md + c * w + alpha * lam * ctr - alpha * G_t / 2
+            den = alpha * mu + c + alpha * lam
+        else:
+            num = alpha * mu * w_md + c * w + 2 * alpha * lam * ctr - alpha * G_t
+            den = alpha * mu + c + 2 * alpha * lam
+        if den <= 0:
+            raise ValueError("degenerate prox step (mu = L = reg_lambda = 0 at t >= 2): need L > 0 or mu > 0")
+        w = proj(num / den)
+        w_ag = alpha * w + (1 - alpha) * w_ag                         # line 8; L569
+        if trace is not None:
+            trace.append(w_ag.copy())
+    return w_ag
+
+
+# ------------------------------------------------------------------------------------------------
+# Claim 1.4.2 oracle and Alg 4 Private AC-SA
+# ------------------------------------------------------------------------------------------------
+
+def ball_smoothed_gradient(oracle: SampleAccessOracle, w, idx, r: float, rng: np.random.Generator | None,
+                           draws=None):
+    """Per-sample gradients at uniformly perturbed points (Claim 1.4.2(d), 003 L593-599; Alg 4 oracle L618-622).
+
+    Preconditions: r >= 0; idx a 1-D array of sample indices; ``draws`` None or (g, u) for
+    ``uniform_l2_ball`` (shapes (m, d), (m,)).
+    Steps: y_i ~ Unif(B_2(0, r)) independently; return rows grad f(w + y_i, x_{idx_i}) (len(idx) queries).
+    Postcondition: each row is unbiased for grad F_{n_r}^{(i)}(w) with second moment <= G^2 (f G-Lipschitz on K_r).
+    Spec: 003_ch01.alg4
+    """
+    r = _pos("r", r, allow_zero=True)
+    w = np.asarray(w, dtype=float)
+    idx = np.asarray(idx)
+    y = uniform_l2_ball(w.shape[0], r, rng, size=len(idx), noise=draws)     # L619
+    return oracle.grad_batch(w[None, :] + y, idx)                          # L620
+
+
+def params_erm(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, variant: str = "corrected"):
+    """Parameter set E of Thm 1.4.9 (003 L720-734): (T, B).
+
+    T = ceil(100 eps N/(c1 d^{1/4} sqrt(log(1/delta)))) (L720);
+    corrected (L731 with c1): B = ceil(sqrt(eps N^2/(c1 T)) + eps^2 N^2/(d log(1/delta) T));
+    "printed_l723": B = ceil(sqrt(eps N^2/(c1 T) + eps^2 N^2/(d log(1/delta) T))) (audit A-2).
+    Spec: 003_ch01.alg5
+    """
+    N, d = _int("N", N), _int("d", d)
+    epsilon, c1 = _pos("epsilon", epsilon), _pos("c1", c1)
+    delta = _prob("delta", delta, 0.5)
+    L = math.log(1 / delta)
+    T = math.ceil(100 * epsilon * N / (c1 * d ** 0.25 * math.sqrt(L)))
+    if variant == "corrected":
+        B = math.ceil(math.sqrt(epsilon * N ** 2 / (c1 * T)) + epsilon ** 2 * N ** 2 / (d * L * T))
+    elif variant == "printed_l723":
+        B = math.ceil(math.sqrt(epsilon * N ** 2 / (c1 * T) + epsilon ** 2 * N ** 2 / (d * L * T)))
+    else:
+        raise ValueError(f"variant must be 'corrected' or 'printed_l723', got {variant!r}")
+    return T, B
+
+
+def params_sco(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, variant: str = "corrected"):
+    """Parameter set S of Lemma 1.5.4 (003 L900-906): (T, B).
+
+    T = 400 ceil(min{N^{1/2} d^{1/4}, N eps/(d^{1/4} sqrt(log(1/delta)))});
+    corrected: B = ceil(N/T + N sqrt(eps/(c1 T))); "printed": B = ceil(N/T + N sqrt(eps/T)) (audit A-13).
+    Spec: 003_ch01.alg5
+    """
+    N, d = _int("N", N), _int("d", d)
+    epsilon, c1 = _pos("epsilon", epsilon), _pos("c1", c1)
+    delta = _prob("delta", delta, 0.5)
+    L = math.log(1 / delta)
+    T = 400 * math.ceil(min(math.sqrt(N) * d ** 0.25, N * epsilon / (d ** 0.25 * math.sqrt(L))))
+    cc = c1 if variant == "corrected" else 1.0
+    if variant not in ("corrected", "printed"):
+        raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
+    B = math.ceil(N / T + N * math.sqrt(epsilon / (cc * T)))
+    return T, B
+
+
+def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float, epsilon: float, delta: float,
+                  B: int, T: int, rng: np.random.Generator | None, c2: float = 1.0, sigma: float | None = None,
+                  radius: str = "proof", variant: str = "gl12", proj: Callable | None = None,
+                  draws: dict | None = None, trace: list | None = None):
+    """Alg 4 Private AC-SA (003 L610-624).
+
+    Preconditions: oracle over N samples, f(., x) G-Lipschitz, mu-s.c. on K_r; D = diam K > 0; B in [1, N],
+    T >= 1; epsilon > 0, delta in (0, 1/2]; sigma None (thesis formula with c2) or > 0; radius in
+    {"proof", "printed"}; ``draws`` None or {"subsets": (T,B) uniforms, "g": (T,B,d) normals, "u": (T,B) uniforms,
+    "v": (T,d) normals}.
+    Steps: line 2 (L616): r = D d^{1/4}/T ("proof", L648) or D/(T d^{1/4}) ("printed"), sigma = c2 G B
+    sqrt(T log(1/delta))/(eps N); line 3: AC-SA with L = G sqrt(d)/r, M = 0, h = 0, mu; oracle G(w) (L618-622):
+    S_t uniform size-B subset, y_i ~ Unif(B(0,r)), v ~ N(0, sigma^2 I), G(w) = (sum_i grad f(w + y_i, x_i) + v)/B.
+    Postcondition: returns (w^ag_T, info) with exactly B*T per-sample gradients; privacy: Lemma 1.4.4 (the output
+    is post-processing of the META_DP transcript); utility Lemma 1.4.5.
+    Spec: 003_ch01.alg5
+    """
+    D, G = _pos("D", D), _pos("G", G)
+    mu = _pos("mu", mu, allow_zero=True)
+    T, B = _int("T", T), _int("B", B)
+    if B > oracle.n:
+        raise ValueError(f"B must be in [1, N={oracle.n}], got {B}")
+    w0 = np.asarray(w0, dtype=float)
+    d = w0.shape[0]
+    if radius == "proof":
+        r = D * d ** 0.25 / T                                         # L648
+    elif radius == "printed":
+        r = D / (T * d ** 0.25)                                       # Alg 4 line 2; L616
+    else:
+        raise ValueError(f"radius must be 'proof' or 'printed', got {radius!r}")
+    sigma = thesis_sigma(G, B, T, oracle.n, epsilon, delta, c2) if sigma is None else _pos("sigma", sigma)
+    L = G * math.sqrt(d) / r                                          # Alg 4 line 3; L617
+    if draws is None:
+        draws = {"subsets": rng.random((T, B)), "g": rng.standard_normal((T, B, d)), "u": rng.random((T, B)),
+                 "v": rng.standard_normal((T, d))}
+    step = [0]
+
+    def G_oracle(w):                                                  # L618-622
+        t = step[0]
+        step[0] += 1
+        S_t = sample_without_replacement(oracle.n, B, None, noise=draws["subsets"][t])
+        grads = ball_smoothed_gradient(oracle, w, S_t, r, None, draws=(draws["g"][t], draws["u"][t]))
+        return (grads.sum(axis=0) + sigma * draws["v"][t]) / B
+
+    w = ac_sa(w0, T, L, mu, G_oracle, proj=proj, variant=variant, trace=trace)
+    return w, {"r": r, "sigma": sigma, "L": L, "gradients": B * T}
+
+
+# ------------------------------------------------------------------------------------------------
+# wrappers: Lemma 1.4.7, Lemma 1.5.5, Lemma 1.4.10, Alg 5
+# ------------------------------------------------------------------------------------------------
+
+def restart_erm(solver: Callable, w0, N: int, epsilon: float, delta: float, trace: list | None = None):
+    """Restart (noise-annealing) wrapper of Lemma 1.4.7 (003 L664-703).
+
+    Preconditions: ``solver(eps_i, delta_i, w_start) -> w`` an (eps_i, delta_i)-DP s.c. ERM solver; N >= 2.
+    Steps: k = ceil(log2 log2 N^3) (L670); for i = 1..k: eps_i = eps/2^{k+1-i}, delta_i = delta/2^{k+1-i};
+    w <- solver(eps_i, delta_i, w).
+    Postcondition: returns (w, budgets) with basic composition sum eps_i = eps(1 - 2^-k) <= eps (Thm 1.2.7).
+    Spec: 003_ch01.alg6
+    """
+    N = _int("N", N, lo=2)
+    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    k = math.ceil(math.log2(math.log2(N ** 3)))                      # L670
+    w, budgets = np.asarray(w0, dtype=float), []
+    for i in range(1, k + 1):
+        e_i, d_i = epsilon / 2 ** (k + 1 - i), delta / 2 ** (k + 1 - i)   # L672
+        w = solver(e_i, d_i, w)
+        budgets.append((e_i, d_i))
+        if trace is not None:
+            trace.append(np.array(w, copy=True))
+    total = compose_basic(budgets)
+    return w, {"k": k, "budgets": budgets, "total": total}
+
+
+def restart_sco(solver: Callable, w0, N: int, epsilon: float, delta: float, trace: list | None = None):
+    """SCO restart wrapper of Lemma 1.5.5 (003 L914-924): as restart_erm, round i uses the fresh block
+    [start_i, start_i + N/2^{k+1-i}) of the samples.  ``solver(eps_i, delta_i, w_start, idx) -> w``.
+    Postcondition: disjoint blocks; (sum eps_i, sum delta_i) <= (eps, delta).
+    Spec: 003_ch01.alg7
+    """
+    N = _int("N", N, lo=2)
+    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    k = math.ceil(math.log2(math.log2(N ** 3)))
+    w, budgets, start, blocks = np.asarray(w0, dtype=float), [], 0, []
+    for i in range(1, k + 1):
+        e_i, d_i = epsilon / 2 ** (k + 1 - i), delta / 2 ** (k + 1 - i)
+        n_i = N // 2 ** (k + 1 - i)
+        idx = np.arange(start, start + n_i)
+        start += n_i
+        w = solver(e_i, d_i, w, idx)
+        budgets.append((e_i, d_i))
+        blocks.append(idx)
+        if trace is not None:
+            trace.append(np.array(w, copy=True))
+    return w, {"k": k, "budgets": budgets, "blocks": blocks, "total": compose_basic(budgets)}
+
+
+def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N: int, epsilon: float,
+                          delta: float, u_const: float = 1.0):
+    """Lemma 1.4.10 reduction (003 L745-775): convex -> strongly convex by h_u = h + u ||w - w0||^2.
+
+    Steps: u = u_const G sqrt(d log(1/delta))/(D eps N) (L757); if u D >= G return w0 (loss <= GD, L759);
+    else return sc_solver(mu=2u, reg_lambda=u, reg_center=w0) (h_u is 2u-s.c. and (G + 2uD)-Lipschitz on K).
+    ``sc_solver(mu, lam, center) -> w`` must add lam ||w - center||^2 itself (e.g. AC-SA's h).
+    Spec: 003_ch01.alg8
+    """
+    G, D = _pos("G", G), _pos("D", D)
+    d, N = _int("d", d), _int("N", N)
+    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    u = u_const * G * math.sqrt(d * math.log(1 / delta)) / (D * epsilon * N)
+    if u * D >= G:
+        return np.asarray(w0, dtype=float), {"u": u, "trivial": True}
+    return sc_solver(2 * u, u, np.asarray(w0, dtype=float)), {"u": u, "trivial": False}
+
+
+def iterative_localization(solver: Callable, w0, N: int, G: float, D: float, d: int, epsilon: float,
+                           delta: float, trace: list | None = None):
+    """Alg 5 iterative localisation A' (003 L789-801; parameters from the proof L849-880).
+
+    Preconditions: ``solver(eps_i, delta_i, idx, center, radius, lam, w_start) -> w_i`` an (eps_i, delta_i)-DP
+    solver of F_i(w) = (1/N_i) sum_{j in idx} f(w, x_j) + lam ||w - center||^2 over K_i = K cap B(center, radius);
+    N >= 2; G, D > 0.
+    Steps: k = ceil(log2 N), stop early when N_i = floor(N/2^i) < 1 (audit A-11); eta = (D/G) min{1/sqrt N,
+    eps/sqrt(d log(1/delta))} (L875); for i = 1..k: eps_i = eps/2^i, delta_i = delta/2^i (L851), eta_i = eta/32^i,
+    S_i = next N_i unused samples (half-open blocks), K_i radius 2 G eta_i N_i, lam_i = 1/(eta_i N_i),
+    w_i = solver(...).
+    Postcondition: returns (w_k, info); disjoint blocks; sum eps_i < eps, sum delta_i < delta.
+    Spec: 003_ch01.alg9
+    """
+    N, d = _int("N", N, lo=2), _int("d", d)
+    G, D = _pos("G", G), _pos("D", D)
+    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    k = math.ceil(math.log2(N))                                        # L793
+    eta = (D / G) * min(1 / math.sqrt(N), epsilon / math.sqrt(d * math.log(1 / delta)))   # L875
+    w, start, budgets, blocks = np.asarray(w0, dtype=float), 0, [], []
+    for i in range(1, k + 1):
+        N_i = N // 2 ** i
+        if N_i < 1:
+            break
+        e_i, d_i, eta_i = epsilon / 2 ** i, delta / 2 ** i, eta / 32 ** i   # L851
+        idx = np.arange(start, start + N_i)                             # S_i (half-open)
+        start += N_i
+        w = solver(e_i, d_i, idx, w.copy(), 2 * G * eta_i * N_i, 1 / (eta_i * N_i), w.copy())   # lines 4-6
+        budgets.append((e_i, d_i))
+        blocks.append(idx)
+        if trace is not None:
+            trace.append(np.array(w, copy=True))
+    return w, {"k": k, "eta": eta, "budgets": budgets, "blocks": blocks, "total": compose_basic(budgets)}

@@ -1,0 +1,122 @@
+"""Samplers of thesis 003 Ch.3 Sec 3.5: alternating sampler (Alg 13), rejection RGO (Alg 14), composite sampler
+(Thm 3.5.6).  Target pi ~ exp(-(1/n) sum_i f_i(x) - (lam/2)||x||^2) on K = R^d or a ball.
+
+Value queries f_i(x) go through a counting reference.core.oracles.SampleAccessOracle (``value(x, i)``), so the
+expected O(1) queries per RGO call (Lemma 3.5.5) are measured exactly.  Randomness: ``rng`` only.
+Spec: 003_ch03.alg5, alg6, alg7
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from reference.core.oracles import SampleAccessOracle
+from reference.core.samplers import truncated_gaussian_ball
+
+__all__ = ["gaussian_rgo_proposal", "rgo_rejection", "alternating_sampler", "composite_sampler_parameters",
+           "composite_sampler"]
+
+
+def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, noise=None):
+    """One draw of G_y ~ exp(-(lam/2)||x||^2 - ||x - y||^2/(2 eta)) restricted to K (ball of ``radius`` at 0, or R^d):
+    N(y/(1 + eta lam), eta/(1 + eta lam) I) truncated to K (rejection, exact).  Returns (x, attempts)."""
+    y = np.asarray(y, dtype=float)
+    m = y / (1 + eta * lam)
+    sd = math.sqrt(eta / (1 + eta * lam))
+    if radius is None:
+        z = rng.standard_normal(y.shape[0]) if noise is None else np.asarray(noise, dtype=float)
+        return m + sd * z, 1
+    return truncated_gaussian_ball(m, sd, radius, rng)
+
+
+def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Generator, radius=None,
+                  max_rounds: int = 1_000_000, fresh_indices: bool = True, stats: dict | None = None):
+    """Alg 14 (003 L2783-2797): exact-in-law implementation of x ~ exp(-F(x) - ||x - y||^2/(2 eta)) up to TV delta_in,
+    F = (1/n) sum_i f_i + (lam/2)||x||^2, via rejection with an unbiased estimator of exp(m), m = E_i(f_i(z) - f_i(x)).
+
+    Preconditions: oracle with per-sample values (f_i G-Lipschitz); eta > 0, lam >= 0; max_rounds >= 1.
+    Steps (per round): line 2: x, z ~ G_y i.i.d.; line 3: rho = 1; lines 4-8: for alpha = 1, 2, ...: draw alpha fresh
+    indices j ~ Unif[n] (``fresh_indices``; else reuse the first alpha of one growing list), rho += prod_{j}
+    (f_j(z) - f_j(x)); break with probability alpha/(1 + alpha); line 9: accept x with probability clip(rho/2, 0, 1).
+    Postcondition: returns x; ``stats`` (if given) accumulates rounds, value queries, proposals.
+    Spec: 003_ch03.alg6
+    """
+    if not (eta > 0 and lam >= 0):
+        raise ValueError(f"eta must be > 0 and lam >= 0, got eta={eta!r}, lam={lam!r}")
+    n = oracle.n
+    for rnd in range(1, max_rounds + 1):
+        x, ax = gaussian_rgo_proposal(y, eta, lam, rng, radius)          # line 2
+        z, az = gaussian_rgo_proposal(y, eta, lam, rng, radius)
+        rho = 1.0                                                         # line 3
+        alpha = 1
+        cache: list[tuple[float, float]] = []
+        while True:                                                       # lines 4-8
+            if fresh_indices:
+                js = rng.integers(0, n, size=alpha)
+                diffs = [oracle.value(z, int(j)) - oracle.value(x, int(j)) for j in js]
+            else:
+                while len(cache) < alpha:
+                    j = int(rng.integers(0, n))
+                    cache.append(oracle.value(z, j) - oracle.value(x, j))
+                diffs = cache[:alpha]
+            rho += float(np.prod(diffs))
+            if rng.random() < alpha / (1 + alpha):
+                break
+            alpha += 1
+        u = rng.random()                                                  # line 9
+        if stats is not None:
+            stats["rounds"] = stats.get("rounds", 0) + 1
+            stats["proposals"] = stats.get("proposals", 0) + ax + az
+        if u <= rho / 2:
+            return x
+    raise RuntimeError(f"rgo_rejection: no acceptance in max_rounds={max_rounds} rounds (eta too large?)")
+
+
+def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator, trace: list | None = None):
+    """Alg 13 alternating sampler (003 L2764-2775): for t = 1..T: y_t = x_{t-1} + sqrt(eta) zeta (line 3),
+    x_t ~ RGO(y_t) (line 4).  ``rgo(y) -> x``.  Postcondition: x_T with TV(x_T, pi) <= delta for T as in
+    Thm 3.5.2 (L2777).  Spec: 003_ch03.alg5
+    """
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    if not eta > 0:
+        raise ValueError(f"eta must be > 0, got {eta!r}")
+    x = np.asarray(x0, dtype=float)
+    for _ in range(int(T)):
+        y = x + math.sqrt(eta) * rng.standard_normal(x.shape[0])         # line 3
+        x = np.asarray(rgo(y), dtype=float)                               # line 4
+        if trace is not None:
+            trace.append(x.copy())
+    return x
+
+
+def composite_sampler_parameters(G, mu, d, D, delta, C_eta=2.0 ** -8, C_T=1.0, max_iter=100):
+    """A3.7 parameters (Thm 3.5.6 with the eta <= 1/mu of Thm 3.5.2, audit C-11): fixed point of
+    delta_in = delta/(2T), eta = min{1/mu, C_eta/(G^2 log(1/delta_in))}, T = ceil(C_T (1/(eta mu)) log((d/mu + D^2)/(eta delta))).
+    C_eta, C_T are labelled stand-ins for the unspecified Theta constants.  Returns dict(T, eta, delta_in)."""
+    for name, v in (("G", G), ("mu", mu), ("D", D)):
+        if not (math.isfinite(float(v)) and float(v) > 0):
+            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
+    if not 0 < delta < 1:
+        raise ValueError(f"delta must be in (0, 1), got {delta!r}")
+    T = 1
+    for _ in range(max_iter):
+        d_in = delta / (2 * T)
+        eta = min(1 / mu, C_eta / (G ** 2 * math.log(1 / d_in)))
+        T_new = max(1, math.ceil(C_T / (eta * mu) * math.log((d / mu + D ** 2) / (eta * delta))))
+        if T_new == T:
+            break
+        T = T_new
+    return dict(T=T, eta=eta, delta_in=delta / (2 * T))
+
+
+def composite_sampler(oracle: SampleAccessOracle, lam, G, d, D, delta, rng: np.random.Generator, x0=None,
+                      radius=None, C_eta=2.0 ** -8, C_T=1.0, stats: dict | None = None, trace: list | None = None):
+    """Thm 3.5.6 composite sampler (003 L2961-2967): Alg 13 with line 4 by Alg 14, for
+    pi ~ exp(-(1/n) sum f_i - (lam/2)||x||^2) (mu = lam).  Returns (x, params).  Spec: 003_ch03.alg7"""
+    prm = composite_sampler_parameters(G, lam, d, D, delta, C_eta, C_T)
+    x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
+    rgo = lambda y: rgo_rejection(oracle, y, prm["eta"], lam, rng, radius, stats=stats)
+    return alternating_sampler(x0, prm["T"], prm["eta"], rgo, rng, trace), prm
