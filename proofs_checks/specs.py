@@ -150,8 +150,9 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
             if verdict is Verdict.ERRATUM and not str(raw.get("erratum", "")).strip():
                 raise SpecError(f"{fname}: entry {eid!r}: field 'erratum' (what fails, the counterexample) is required "
                                 f"when verdict is ERRATUM")
-            if table == "algorithm" and not impl:
-                raise SpecError(f"{fname}: entry {eid!r}: field 'implemented_by' is empty for an algorithm")
+            if table == "algorithm" and not impl and verdict is not Verdict.SKIPPED:
+                raise SpecError(f"{fname}: entry {eid!r}: field 'implemented_by' is empty for an algorithm "
+                                f"(allowed only with verdict SKIPPED and a skip_reason saying it is not implemented)")
             extra = {k: raw[k] for k in ("catalog", "constants") if k in raw}
             entries.append(SpecEntry(
                 id=eid, table=table, file=fname, source=sources, title=raw["title"], statement=raw["statement"],

@@ -1,0 +1,1 @@
+"""Checks for thesis 003 chapter 12 (specs/003_ch12.toml)."""

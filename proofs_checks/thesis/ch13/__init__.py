@@ -1,0 +1,1 @@
+"""Checks for thesis 003 chapter 13 (specs/003_ch13.toml)."""

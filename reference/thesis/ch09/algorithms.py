@@ -1,0 +1,263 @@
+"""Chapter 9 of thesis 003 (D. Liu): user-level DP-SCO with optimal rates (seed lines 6796-7431).
+
+Alg 27 AboveThreshold (halts on the first *below*), Alg 28 outlier-removal mean estimation for concentrated data,
+the randomized-smoothing oracle (P9.1), Alg 29 user-level DP-SGD and Alg 30 localization for strongly convex losses.
+Seed = shared/seeds/003_7b89ea95d4dd3293.txt; ``L1234`` below are its lines.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from reference.core.accounting import gdp_mu
+from reference.core.oracles import QueryCounter
+from reference.core.samplers import uniform_l2_ball
+
+
+def _pos(name: str, v, lo_open: bool = True) -> float:
+    v = float(v)
+    if not math.isfinite(v) or (v <= 0 if lo_open else v < 0):
+        raise ValueError(f"{name} must be in {'(0' if lo_open else '[0'}, inf), got {v!r}")
+    return v
+
+
+def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.random.Generator | None = None, *,
+                        sensitivity: float = 1.0, noise=None) -> list[bool]:
+    """Alg 27 AboveThreshold, Ch. 9 version (halts at the first answer *below* the threshold).
+
+    Preconditions: ``queries`` an iterable of finite reals q_t(D) (may be a generator: adaptive queries);
+        ``epsilon`` in (0, inf); ``sensitivity`` (of each q_t) in (0, inf), the paper assumes 1;
+        ``noise`` None or a pair (rho, nu) of standard Laplace draws (rho scalar, nu of length >= #queries).
+    Steps (003 L6897-6920):
+        1. Δ̂ = Δ − Lap(2·sens/ε)                                  (drawn once)
+        2. for t = 1..T: ν_t ~ Lap(4·sens/ε); if q_t + ν_t < Δ̂: output ⊥ (False) and halt; else output ⊤ (True).
+    Postcondition: Lemma 9.2.4 (L6890): (ε, 0)-DP; with α = 8 log(2T/γ)/ε, w.p. >= 1-γ every ⊤ has q_t >= Δ-α and a
+        final ⊥ has q_k <= Δ+α.
+    Spec: 003_ch09.alg27
+    """
+    epsilon = _pos("epsilon", epsilon)
+    sensitivity = _pos("sensitivity", sensitivity)
+    b = 2.0 * sensitivity / epsilon
+    if noise is None:
+        if rng is None:
+            raise ValueError("rng must be a numpy Generator when noise is None")
+        rho = rng.laplace()
+    else:
+        rho, nu_all = float(noise[0]), np.asarray(noise[1], dtype=float)
+    t_hat = float(threshold) - b * rho                                  # line 1 (L6899)
+    out: list[bool] = []
+    for t, q in enumerate(queries):                                     # line 2 (L6901)
+        q = float(q)
+        if not math.isfinite(q):
+            raise ValueError(f"queries[{t}] must be finite, got {q!r}")
+        nu = rng.laplace() if noise is None else nu_all[t]
+        if q + 2.0 * b * nu < t_hat:                                    # lines 4-6 (L6905-6911)
+            out.append(False)
+            break
+        out.append(True)
+    return out
+
+
+def concentration_score(v: np.ndarray, tau: float) -> float:
+    """s = (1/n) Σ_j Σ_j' 1(‖v_j − v_j'‖ <= τ)  (eq. 9.2, L6981; includes j = j'; range [1, n])."""
+    v = np.asarray(v, dtype=float).reshape(len(v), -1)
+    dist = np.linalg.norm(v[:, None, :] - v[None, :, :], axis=-1)
+    return float((dist <= tau).sum()) / v.shape[0]
+
+
+def selection_probabilities(v: np.ndarray, radius: float) -> np.ndarray:
+    """p_j of Alg 28 line 8-9 (L6987-6991): f_j = #{j': ‖v_j − v_j'‖ <= radius}; p = 0 if f < n/2, 1 if f >= 2n/3,
+    (f − n/2)/(n/6) otherwise."""
+    v = np.asarray(v, dtype=float).reshape(len(v), -1)
+    n = v.shape[0]
+    dist = np.linalg.norm(v[:, None, :] - v[None, :, :], axis=-1)
+    f = (dist <= radius).sum(axis=1).astype(float)
+    return np.clip((f - n / 2.0) / (n / 6.0), 0.0, 1.0)
+
+
+def a28_paper_sigma(n: int, epsilon: float, delta: float, tau: float, T: int) -> float:
+    """σ of Alg 28 line 12 (L6993): σ² = 8τ² T log(e^ε T/δ) log(e^{ε/2}/δ)/(n² ε²)."""
+    return math.sqrt(8 * tau ** 2 * T * math.log(math.exp(epsilon) * T / delta)
+                     * math.log(math.exp(epsilon / 2) / delta) / (n ** 2 * epsilon ** 2))
+
+
+def chernoff_k(zeta: float, mean: float = 7.0) -> int:
+    """k_ζ = min{k > mean : e^{-mean}(e·mean/k)^k <= ζ} (Chernoff bound for a Poisson-binomial of mean <= `mean`)."""
+    k = int(math.floor(mean)) + 1
+    while -mean + k * (1 + math.log(mean / k)) > math.log(zeta):
+        k += 1
+    return k
+
+
+def a28_calibrated_sigma(n: int, epsilon: float, delta_prime: float, tau: float, T: int, zeta: float) -> float:
+    """[stand-in, not in the thesis] σ making the T Gaussian releases of Alg 28 (ε/2, δ')-DP for the explicit coupled
+    sensitivity Δ_ζ = 24 τ k_ζ / n (catalog A28 impl note (ii)): T-fold Gaussian = (√T Δ_ζ/σ)-GDP, exact."""
+    delta_z = 24.0 * tau * chernoff_k(zeta) / n
+    mu = gdp_mu(epsilon / 2.0, delta_prime)
+    return math.sqrt(T) * delta_z / mu
+
+
+class OutlierRemovalMean:
+    """Alg 28: outlier-removal mean estimation for concentrated user data (003 L6975-7003), online over T queries.
+
+    Preconditions: ``users`` a sequence of n >= 2 user datasets Z_j; ``epsilon`` in (0, 10); ``delta`` in (0, 1);
+        ``tau`` in (0, inf); ``T`` integer >= 1 (number of queries); ``variant`` "corrected" (default: the score
+        s_i has sensitivity (2n-2)/n < 2 (AU9.1), so the AboveThreshold noises are doubled to Lap(8/ε), Lap(16/ε) to
+        give the intended ε/2) or "paper" (Lap(4/ε), Lap(8/ε): AboveThreshold(ε/2) with sensitivity 1 as printed);
+        ``sigma`` the Gaussian noise std (default: the paper's line-12 value, which is under-calibrated, AU9.8;
+        pass :func:`a28_calibrated_sigma` for the explicit accountant).
+    Steps per query q (L6979-6999): v_j = q(Z_j); s = concentration score (9.2); AboveThreshold step on s with
+        threshold 4n/5; if ⊤: p_j from counts at radius 2τ, S = {j: B_j = 1}, B_j ~ Ber(p_j), g = mean_{S} v_j
+        (0 if S empty), output g + N(0, σ² I_d); if ⊥: output 0 and halt (all later outputs 0).
+    Postcondition: Thm 9.3.2 (L7005) / Prop 9.3.6: (ε, δ)-user-level DP (claimed); if the v's are (τ,γ)-concentrated
+        no user is removed w.p. >= 1-(T+1)γ (Prop 9.3.7 — its sample-size condition is insufficient, AU9.3).
+    Randomness: rng, or pre-drawn ``noise`` = dict(rho=scalar, nu=(T,), u=(T, n), gauss=(T, d)) (std Laplace,
+        uniforms, std normals).  Queries are counted in ``counter`` (one per user evaluation).
+    Spec: 003_ch09.alg28
+    """
+
+    def __init__(self, users, epsilon: float, delta: float, tau: float, T: int, rng: np.random.Generator | None = None,
+                 *, sigma: float | None = None, variant: str = "corrected", noise: dict | None = None,
+                 counter: QueryCounter | None = None):
+        self.users = list(users)
+        self.n = len(self.users)
+        if self.n < 2:
+            raise ValueError(f"users must contain n >= 2 users, got {self.n}")
+        self.epsilon = _pos("epsilon", epsilon)
+        if not 0 < delta < 1:
+            raise ValueError(f"delta must be in (0, 1), got {delta!r}")
+        self.delta = float(delta)
+        self.tau = _pos("tau", tau)
+        if int(T) != T or T < 1:
+            raise ValueError(f"T must be an integer >= 1, got {T!r}")
+        self.T = int(T)
+        if variant not in ("corrected", "paper"):
+            raise ValueError(f"variant must be 'corrected' or 'paper', got {variant!r}")
+        self.variant = variant
+        self.sigma = a28_paper_sigma(self.n, epsilon, delta, tau, self.T) if sigma is None else _pos("sigma", sigma, False)
+        self.rng, self.noise = rng, noise
+        if noise is None and rng is None:
+            raise ValueError("rng must be a numpy Generator when noise is None")
+        self.counter = counter if counter is not None else QueryCounter()
+        at_sens = 2.0 if variant == "corrected" else 1.0
+        self.b = 2.0 * at_sens / (self.epsilon / 2.0)                   # AboveThreshold(ε/2): Lap(2·sens/(ε/2))
+        rho = rng.laplace() if noise is None else float(noise["rho"])
+        self.t_hat = 4.0 * self.n / 5.0 - self.b * rho                  # Alg 27 line 1 with Δ = 4n/5 (L6983)
+        self.i = 0
+        self.halted = False
+
+    def query(self, q: Callable) -> np.ndarray:
+        if self.i >= self.T:
+            raise ValueError(f"more than T = {self.T} queries")
+        i, self.i = self.i, self.i + 1
+        if self.halted:                                                 # line 15 (L6999): after ⊥ all outputs are 0
+            return None
+        v = np.asarray([np.atleast_1d(np.asarray(q(Z), dtype=float)) for Z in self.users])   # line 4 (L6979)
+        self.counter.record(self.n, "user_query")
+        d = v.shape[1]
+        s = concentration_score(v, self.tau)                            # line 5, eq. (9.2) (L6981)
+        nu = self.rng.laplace() if self.noise is None else float(self.noise["nu"][i])
+        if s + 2.0 * self.b * nu < self.t_hat:                          # line 6: AboveThreshold answers ⊥ (L6983)
+            self.halted = True
+            return np.zeros(d)                                          # line 15: output 0 and halt
+        p = selection_probabilities(v, 2.0 * self.tau)                  # lines 8-9 (L6987-6991)
+        u = self.rng.random(self.n) if self.noise is None else np.asarray(self.noise["u"][i])
+        S = u < p                                                       # line 10: B_j ~ Ber(p_j)
+        g = v[S].mean(axis=0) if S.any() else np.zeros(d)               # line 11
+        z = self.rng.standard_normal(d) if self.noise is None else np.asarray(self.noise["gauss"][i])
+        return g + self.sigma * z                                       # line 12 (L6993)
+
+
+def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: np.random.Generator | None = None,
+                             *, noise=None) -> np.ndarray:
+    """P9.1 randomized smoothing (L6922-6931): one draw ∇ℓ(θ + y), y ~ Unif(B(0, r)); E = ∇ℓ̂(θ) (Lemma 9.2.5).
+
+    Spec: 003_ch09.algP9_1"""
+    theta = np.asarray(theta, dtype=float)
+    y = uniform_l2_ball(theta.shape[0], _pos("r", r, False), rng, noise=noise)
+    return np.asarray(grad(theta + y), dtype=float)
+
+
+def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta0, *, epsilon: float, delta: float,
+                      r: float, T: int, eta: float, tau: float, rng: np.random.Generator,
+                      variant: str = "corrected", sigma: float | None = None, counter: QueryCounter | None = None,
+                      trace: list | None = None) -> np.ndarray:
+    """Alg 29: user-level DP-SGD = randomized smoothing + one Alg-28 instance (003 L7075-7100).
+
+    Preconditions: ``data`` array (n, m, ...) of n users with m items; ``grad(theta, z)`` a subgradient of ℓ(·; z)
+        (defined on Θ_r); ``project`` the Euclidean projection onto Θ; epsilon in (0,10), delta in (0,1); r >= 0;
+        T >= 1; eta > 0; tau > 0.  Parameters of Thm 9.4.1 (L7069) are the caller's (see thm941_parameters).
+    Steps: θ_1 = θ_0; for t = 1..T: q_t(Z) = (1/m) Σ_j ∇ℓ(θ_t + y_j; z_j), y_j ~ Unif(B_r) fresh (eq. 9.3);
+        ḡ_t = A28(D, ε, δ/(2Tmd), τ, T).query(q_t); if A28 halted: return θ_0 (L7091); θ_{t+1} = Π_Θ(θ_t − η ḡ_t).
+        Return (1/T) Σ_{t=1}^T θ_t.
+    Postcondition: Thm 9.4.1: user-level (ε, δ)-DP (post-processing of A28) and the excess-risk bound.
+    Spec: 003_ch09.alg29
+    """
+    data = np.asarray(data, dtype=float)
+    n, m = data.shape[0], data.shape[1]
+    theta0 = np.asarray(theta0, dtype=float)
+    d = theta0.shape[0]
+    counter = counter if counter is not None else QueryCounter()
+    mech = OutlierRemovalMean(list(data), epsilon, delta / (2 * T * m * d), tau, T, rng, sigma=sigma,
+                              variant=variant, counter=counter)        # line 2 (L7083)
+    theta = theta0.copy()                                               # θ_1 := θ_0 (AU9.9)
+    iterates = []
+    for t in range(T):                                                  # line 3 (L7085)
+        iterates.append(theta.copy())
+        th = theta.copy()
+
+        def q_t(Z, th=th):                                              # eq. (9.3) (L7087)
+            ys = uniform_l2_ball(d, r, rng, size=len(Z))
+            counter.record(len(Z), "gradient")
+            return np.mean([grad(th + y, z) for y, z in zip(ys, Z)], axis=0)
+
+        g_bar = mech.query(q_t)                                         # line 5 (L7089)
+        if mech.halted:                                                 # lines 6-7 (L7091): return θ_0 on halt
+            return theta0.copy()
+        theta = np.asarray(project(theta - eta * g_bar), dtype=float)   # line 9 (L7095)
+        if trace is not None:
+            trace.append(theta.copy())
+    return np.mean(iterates, axis=0)                                    # line 11 (L7099)
+
+
+def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float, delta: float, *,
+                      T: int | None = None, variant: str = "corrected") -> dict:
+    """Parameters of Thm 9.4.1 (L7069): r = d^{1/4}R/√T, τ = G log(n d m e^ε T/δ)/√m, T = m²n² + mn√d (default),
+    η = (R/G) min{A, T^{-3/4}, √(nm)/T} with A = √(mn)ε/(T√d log(mnd/δ)) ("paper") or n√m ε/(T√d log(mnd/δ))
+    ("corrected", AU9.10)."""
+    if T is None:
+        T = int(math.ceil(m * m * n * n + m * n * math.sqrt(d)))
+    lg = math.log(m * n * d / delta)
+    first = (math.sqrt(m * n) if variant == "paper" else n * math.sqrt(m)) * epsilon / (T * math.sqrt(d) * lg)
+    eta = (R / G) * min(first, T ** -0.75, math.sqrt(n * m) / T)
+    return dict(T=T, r=d ** 0.25 * R / math.sqrt(T), eta=eta,
+                tau=G * math.log(n * d * m * math.exp(epsilon) * T / delta) / math.sqrt(m))
+
+
+def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factory: Callable, theta0, *, epsilon: float,
+                                delta: float, mu: float, G: float, rng: np.random.Generator, params: Callable,
+                                counter: QueryCounter | None = None) -> np.ndarray:
+    """Alg 30: localization over Alg 29 for μ-strongly convex losses (003 L7218-7229, Thm 9.4.11).
+
+    Steps: k = ⌈log₂ log₂(mn)⌉; disjoint D_i of n_i = n/2^{k+1-i} users (i = 1..k);
+        θ_i = Alg29(D_i, ε, δ, θ_{i-1}, r_i, T_i, η_i, τ_i) on the ball B(θ_{i-1}, R̂_i) (``project_factory(center,
+        radius)``), parameters from ``params(i, n_i) -> dict(T, r, eta, tau, R)`` (constants of the proof L7412-7418
+        are implicit; the caller supplies them).  Output θ_k.
+    Postcondition: disjoint users + post-processing ⇒ (ε, δ)-user-level DP (parallel composition); Thm 9.4.11 rate.
+    Spec: 003_ch09.alg30
+    """
+    data = np.asarray(data, dtype=float)
+    n, m = data.shape[0], data.shape[1]
+    k = max(1, math.ceil(math.log2(max(2.0, math.log2(m * n)))))       # line 1 (L7220)
+    theta = np.asarray(theta0, dtype=float)
+    start = 0
+    for i in range(1, k + 1):                                           # line 2 (L7222)
+        n_i = max(1, int(n // 2 ** (k + 1 - i)))
+        D_i = data[start:start + n_i]                                   # disjoint blocks (parallel composition)
+        start += n_i
+        p = params(i, n_i)
+        theta = user_level_dp_sgd(D_i, grad, project_factory(theta, p["R"]), theta, epsilon=epsilon, delta=delta,
+                                  r=p["r"], T=p["T"], eta=p["eta"], tau=p["tau"], rng=rng, counter=counter)
+    return theta

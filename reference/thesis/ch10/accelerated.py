@@ -1,0 +1,131 @@
+"""Chapter 10 of thesis 003: Alg 32 (user-level DP accelerated minibatch SGD), Alg 33 (accelerated phased ERM with
+outlier-gradient removal), the AC-SA step P10.2 [stand-in] and the smoothed variant P10.3 (seed L7620-7678, L8094-8131).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from reference.core.oracles import QueryCounter
+from reference.core.samplers import sample_with_replacement, sample_without_replacement, uniform_l2_ball
+
+
+def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: Callable) -> dict:
+    """P10.2 [stand-in: AC-SA of Ghadimi–Lan 2012 (Euclidean, μ-strongly convex, β-smooth); not specified in the thesis].
+
+    state = dict(t, x, x_ag, x_md) where x_md is the point at which G (a stochastic gradient) was computed:
+        α_t = 2/(t+1), γ_t = 4β/(t(t+1)); x_t = Π_X([α_t μ x_md + ((1−α_t)μ + γ_t) x_{t−1} − α_t G]/(μ + γ_t));
+        x_ag = α_t x_t + (1−α_t) x_ag.  Returns the next state with the next query point
+        x_md = [(1−α)(μ+γ) x_ag + α((1−α)μ + γ) x]/(γ + (1−α²)μ) at t+1.  Spec: 003_ch10.algP10_2"""
+    t, x, x_ag, x_md = state["t"], state["x"], state["x_ag"], state["x_md"]
+    a, g = 2.0 / (t + 1), 4.0 * beta / (t * (t + 1))
+    x_new = np.asarray(project((a * mu * x_md + ((1 - a) * mu + g) * x - a * G) / (mu + g)), dtype=float)
+    x_ag_new = a * x_new + (1 - a) * x_ag
+    t1 = t + 1
+    a1, g1 = 2.0 / (t1 + 1), 4.0 * beta / (t1 * (t1 + 1))
+    x_md_new = ((1 - a1) * (mu + g1) * x_ag_new + a1 * ((1 - a1) * mu + g1) * x_new) / (g1 + (1 - a1 ** 2) * mu)
+    return dict(t=t1, x=x_new, x_ag=x_ag_new, x_md=x_md_new)
+
+
+def ac_sa_init(x0) -> dict:
+    x0 = np.asarray(x0, dtype=float)
+    return dict(t=1, x=x0.copy(), x_ag=x0.copy(), x_md=x0.copy())
+
+
+def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, *, T: int, K: int, tau: float,
+                              lam: float, beta: float, epsilon: float, delta: float, n_total: int, d: int,
+                              rng: np.random.Generator, sampling: str = "without_replacement",
+                              output: str = "aggregated", c_sigma: float = 1000.0, c_thr: float = 8.0,
+                              c_lap: float = 16.0, counter: QueryCounter | None = None,
+                              trace: list | None = None) -> np.ndarray:
+    """Alg 32 (003 L7620-7659): user-level DP accelerated minibatch SGD on F̂_i(x) = (1/n_i)Σ_Z F̂(x,Z) + (λ/2)‖x − x_prev‖².
+
+    Preconditions: ``users`` array (n_i, m, ...); 1 <= K <= n_i (AU10.13: the caller caps K); T >= 1; tau, lam, beta > 0.
+        ``sampling``: "without_replacement" (default; matches Lemma 10.6.8 and (10.12), AU10.7) or "with_replacement"
+        (as printed).  ``output``: "aggregated" (default: AC-SA's guarantee is for x^ag, AU10.10) or "paper" (x^{T}).
+    Steps: Δ̂ = 4K/5 + Lap(c_thr/ε) (drawn once, AU10.7); for t = 1..T: D^t = K users; q_t(Z) = (1/m)Σ_z ∇f(x^t_md, z);
+        s^t = (1/K)Σ_{Z,Z'} 1(‖q_t(Z) − q_t(Z')‖ ≤ 2τ); ŝ = s^t + Lap(c_lap/ε); if ŝ >= Δ̂: h, p (piecewise at K/2, 2K/3),
+        S^t ~ Bernoulli selection, g = mean_{S^t} q_t (0 if empty), ĝ = g + N(0, σ²I),
+        σ = c_sigma τ √T log(n d e^ε/δ)/(ε n_i); one AC-SA step with ĝ + λ(x_md − x_prev); else halt and return 0.
+    Postcondition: Thm 10.8.1 (privacy, claimed) / Lemma 10.8.4 (utility of multi-stage AC-SA; here single-stage).
+        Gradient calls T·K·m (no halt).  Spec: 003_ch10.alg32
+    """
+    users = np.asarray(users, dtype=float)
+    n_i, m = users.shape[0], users.shape[1]
+    if not (1 <= K <= n_i):
+        raise ValueError(f"K must be in [1, n_i = {n_i}], got {K!r} (cap K_i at n_i, AU10.13)")
+    if sampling not in ("without_replacement", "with_replacement") or output not in ("aggregated", "paper"):
+        raise ValueError("sampling must be 'without_replacement'|'with_replacement', output 'aggregated'|'paper'")
+    counter = counter if counter is not None else QueryCounter()
+    x_prev = np.asarray(x_prev, dtype=float)
+    sigma = c_sigma * tau * math.sqrt(T) * math.log(n_total * d * math.exp(epsilon) / delta) / (epsilon * n_i)
+    thr = 4 * K / 5 + rng.laplace(0.0, c_thr / epsilon)                  # line 4 (drawn once, AU10.7)
+    st = ac_sa_init(x_prev)
+    for t in range(T):                                                     # line 3
+        idx = (sample_without_replacement(n_i, K, rng) if sampling == "without_replacement"
+               else sample_with_replacement(n_i, K, rng))                  # line 5
+        xq = st["x_md"]
+        q = np.array([np.mean([grad(xq, z) for z in users[j]], axis=0) for j in idx])   # line 6
+        counter.record(K * m, "gradient")
+        dist = np.linalg.norm(q[:, None, :] - q[None, :, :], axis=-1)
+        s = float((dist <= 2 * tau).sum()) / K                             # line 7
+        if s + rng.laplace(0.0, c_lap / epsilon) < thr:                    # line 8 / else: halt, return 0
+            return np.zeros_like(x_prev)
+        h = (dist <= 2 * tau).sum(axis=1).astype(float)                    # lines 9-11
+        p = np.clip((h - K / 2) / (K / 6), 0.0, 1.0)
+        S = rng.random(K) < p
+        g = q[S].mean(axis=0) if S.any() else np.zeros_like(x_prev)
+        g_hat = g + sigma * rng.standard_normal(x_prev.shape[0])          # line 12
+        st = ac_sa_step(st, g_hat + lam * (xq - x_prev), mu=lam, beta=beta + lam, project=project)   # line 13
+        if trace is not None:
+            trace.append(st["x"].copy())
+    return st["x_ag"] if output == "aggregated" else st["x"]
+
+
+def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsilon: float, delta: float, p: float,
+                           q: float, lam: float, beta: float, L: float, rng: np.random.Generator,
+                           c_tau: float = 1.0, c_T: float = 1.0, c_K: float = 500.0,
+                           a32_kwargs: dict | None = None, counter: QueryCounter | None = None,
+                           trace: list | None = None) -> np.ndarray:
+    """Alg 33 (003 L7661-7678): user-level DP accelerated phased ERM with outlier-gradient removal.
+
+    Steps: l = ⌊log₂ n⌋; τ = c_tau·L log(ndm)/√m (constant unspecified); for i = 1..l: n_i = ⌊(1−2^{−q})n/2^{iq}⌋,
+        λ_i = λ2^{pi}, T_i = ⌈c_T(1 + √(β/λ_i)) log(ndm)⌉, K_i = min(n_i, ⌈c_K log(n_i²m²e^ε/δ)(1/ε + n_iε/√(T_i log(1/δ)))⌉)
+        (cap: AU10.13); D_i = n_i fresh users; x_i = Alg32(D_i, T_i, K_i, x_{i−1}, τ, λ_i).  Output x_l.
+    Postcondition: Thms 10.8.1/10.8.3 (claimed); gradient calls Σ_i T_i K_i m when no phase halts.
+    Spec: 003_ch10.alg33
+    """
+    data = np.asarray(data, dtype=float)
+    n, m = data.shape[0], data.shape[1]
+    x = np.asarray(x0, dtype=float)
+    d = x.shape[0]
+    l = int(math.floor(math.log2(n)))
+    tau = c_tau * L * math.log(n * d * m) / math.sqrt(m)
+    start = 0
+    for i in range(1, l + 1):
+        n_i = int(math.floor((1 - 2.0 ** -q) * n / 2 ** (i * q)))
+        if n_i < 1:
+            raise ValueError(f"phase {i}: n_i < 1")
+        lam_i = lam * 2 ** (p * i)
+        T_i = int(math.ceil(c_T * (1 + math.sqrt(beta / lam_i)) * math.log(n * d * m)))
+        K_i = min(n_i, int(math.ceil(c_K * math.log(n_i ** 2 * m ** 2 * math.exp(epsilon) / delta)
+                                     * (1 / epsilon + n_i * epsilon / math.sqrt(T_i * math.log(1 / delta))))))
+        D_i = data[start:start + n_i]
+        start += n_i
+        x = accelerated_minibatch_sgd(D_i, grad, project, x, T=T_i, K=K_i, tau=tau, lam=lam_i, beta=beta,
+                                      epsilon=epsilon, delta=delta, n_total=n, d=d, rng=rng, counter=counter,
+                                      **(a32_kwargs or {}))
+        if trace is not None:
+            trace.append((i, n_i, T_i, K_i, x.copy()))
+    return x
+
+
+def smoothed_grad(grad: Callable, r: float, rng: np.random.Generator) -> Callable:
+    """P10.3 (L8094-8131): gradient oracle of f_r = f * Unif(B_r): ∇f(x + y, z), y ~ Unif(B(0, r)) fresh per call;
+    run Alg 33 with it (β = L√d/r).  Spec: 003_ch10.algP10_3"""
+    def g(x, z):
+        x = np.asarray(x, dtype=float)
+        return np.asarray(grad(x + uniform_l2_ball(x.shape[0], r, rng), z), dtype=float)
+    return g

@@ -1,0 +1,81 @@
+"""Chapter 11 of thesis 003 (dimension independence via restricted Lipschitz continuity, seed L8144-8602).
+
+Alg 35 DP-SGD for regularized finite sums (unconstrained) and the generalized-geometric-median test problem (P11.1).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from reference.core.accounting import dpsgd_epsilon
+from reference.core.oracles import QueryCounter
+
+
+def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: float, G: float, alpha: float,
+                       rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None,
+                       trace: list | None = None) -> np.ndarray:
+    """Alg 35 (003 L8220-8231): unconstrained DP-SGD on F_α(x) = F(x; D) + (α/2)‖x − x^{(0)}‖².
+
+    Preconditions: ``data`` n >= 1 records; ``grad(x, s)`` a subgradient of f(·; s) with norm <= G; sigma >= 0;
+        T >= 1; eta > 0; G > 0; alpha >= 0 (used by the algorithm but missing from its input list, AU11.4).
+        ``noise`` None or a pair (j, z): j int array (T,) of indices, z standard normals (T, d).
+    Steps: for t = 1..T: j_t ~ Unif([n]) (with replacement across steps); ζ_t ~ N(0, σ² I_d);
+        x^{(t)} = x^{(t−1)} − η(∇f(x^{(t−1)}; s_{j_t}) + α(x^{(t−1)} − x^{(0)}) + G ζ_t).  No projection.
+    Postcondition: returns x̄ = (1/T) Σ_{t=1}^T x^{(t)}; T gradient calls.  Privacy (Lemma 11.2.4, constants
+        implicit): see ``dp_sgd_epsilon`` for the explicit accountant.
+    Spec: 003_ch11.alg35
+    """
+    data = list(data)
+    n = len(data)
+    if n < 1:
+        raise ValueError("data must contain n >= 1 records")
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    for name, v, lo in (("sigma", sigma, 0.0), ("alpha", alpha, 0.0)):
+        if not (math.isfinite(v) and v >= lo):
+            raise ValueError(f"{name} must be in [0, inf), got {v!r}")
+    for name, v in (("eta", eta), ("G", G)):
+        if not (math.isfinite(v) and v > 0):
+            raise ValueError(f"{name} must be in (0, inf), got {v!r}")
+    x0 = np.asarray(x0, dtype=float)
+    d = x0.shape[0]
+    if noise is None:
+        j = rng.integers(0, n, size=T)
+        z = rng.standard_normal((T, d))
+    else:
+        j, z = np.asarray(noise[0], dtype=int), np.asarray(noise[1], dtype=float)
+    counter = counter if counter is not None else QueryCounter()
+    x = x0.copy()
+    acc = np.zeros(d)
+    for t in range(T):                                                   # line 2 (L8224)
+        counter.record(1, "gradient")
+        g = np.asarray(grad(x, data[j[t]]), dtype=float)                 # line 3: j_t ~ Unif([n])
+        x = x - eta * (g + alpha * (x - x0) + G * sigma * z[t])          # line 4 (L8228)
+        acc += x
+        if trace is not None:
+            trace.append(x.copy())
+    return acc / T                                                       # line 6 (L8231)
+
+
+def dp_sgd_epsilon(n: int, T: int, sigma: float, delta: float) -> float:
+    """[stand-in accountant, catalog A35] ε of Alg 35: per step a single-example gradient (replace-one ℓ2
+    sensitivity 2G) plus noise G·N(0, σ²I) ⇒ noise multiplier σ/2, sampling rate 1/n; accounted as the
+    Poisson-subsampled Gaussian (RDP, core dpsgd_epsilon) — a labelled approximation of uniform index sampling."""
+    return dpsgd_epsilon(1.0 / n, sigma / 2.0, int(T), delta)
+
+
+def restricted_lipschitz_diag(a_diag) -> np.ndarray:
+    """P11.1 (L8541-8545): for A = diag(a) (sorted decreasing), G_k = λ_{k+1}(A^{1/2}) = √a_{k+1}, G_d = 0."""
+    a = np.sort(np.asarray(a_diag, dtype=float))[::-1]
+    return np.concatenate([np.sqrt(a), [0.0]])
+
+
+def geometric_median_grad(A: np.ndarray) -> Callable:
+    """∇f_i(x) = A(x − x_i)/‖x − x_i‖_A (0 at x = x_i) for f_i(x) = ‖x − x_i‖_A (P11.1, L8533-8539)."""
+    def grad(x, xi):
+        v = np.asarray(x, dtype=float) - np.asarray(xi, dtype=float)
+        nrm = math.sqrt(float(v @ A @ v))
+        return np.zeros_like(v) if nrm == 0 else (A @ v) / nrm
+    return grad

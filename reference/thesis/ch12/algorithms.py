@@ -1,0 +1,340 @@
+"""Chapter 12 of thesis 003 (heavy-tailed private SCO via simple reductions, seed L8603-9832).
+
+Alg 36 Clipped-DP-SGD, Alg 37 Population-Localize (with a caller-supplied x_i rule), P12.1 Aggregate (reused from
+``reference.resque.private.aggregate``), Alg 39 KnownLipReduction, Alg 40 OnePass-Clipped-SGD, P12.3 bounded Laplace,
+Alg 41 SVT with bounded Laplace, Alg 42's sample indexing, Alg 43 OnePass-Clipped-DP-SGD for GLMs.
+Π_C(v) = v·min(1, C/‖v‖) (L8709) is ``reference.core.samplers.clip_l2``.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import numpy as np
+
+from reference.core.oracles import QueryCounter
+from reference.core.samplers import clip_l2
+from reference.resque.private import aggregate as _aggregate_000
+
+
+def _pos(name, v, strict=True):
+    v = float(v)
+    if not math.isfinite(v) or (v <= 0 if strict else v < 0):
+        raise ValueError(f"{name} must be in {'(0' if strict else '[0'}, inf), got {v!r}")
+    return v
+
+
+def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float, lam: float, sigma: float, T: int,
+                   rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None,
+                   trace: list | None = None) -> np.ndarray:
+    """Alg 36 Clipped-DP-SGD (003 L8789-8803), the strongly convex DP-ERM solver of Prop 12.3.1.
+
+    Preconditions: ``data`` n >= 1 samples; ``grad(x, s)`` = ∇f(x; s); ``project`` = Π_X with 0 ∈ X ⊂ B(r);
+        C > 0; lam > 0 (η_t = 4/(λ(t+1)) needs λ > 0, AU12.24); sigma >= 0; T >= 1; ``noise`` (T, d) std normals.
+    Steps: x_0 = 0; for t = 0..T−1: ξ_t ~ N(0, σ²I); ĝ_t = (1/n) Σ_i Π_C(∇f_i(x_t));
+        x_{t+1} = argmin_X {η_t⟨ĝ_t + ξ_t, x⟩ + (η_tλ/2)‖x‖² + ½‖x − x_t‖²} = Π_X((x_t − η_t(ĝ_t + ξ_t))/(1 + η_tλ)).
+        Return Σ_t (t+4) x_t / Σ_t (t+4).
+    Postcondition: Prop 12.3.1 (L8805): ρ-CDP for σ² = 2C²T/(n²ρ) (sensitivity 2C/n per step); excess regularized
+        empirical risk ≤ 32C²d/(λn²ρ) + b_D²/λ + 7λr²/n.  n·T sample gradients.
+    Spec: 003_ch12.alg36
+    """
+    data = list(data)
+    n = len(data)
+    C, lam, sigma = _pos("C", C), _pos("lam", lam), _pos("sigma", sigma, strict=False)
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    counter = counter if counter is not None else QueryCounter()
+    xi = rng.standard_normal((T, d)) if noise is None else np.asarray(noise, dtype=float)
+    x = np.zeros(d)                                                      # line 1: x_0 = 0
+    num, den = np.zeros(d), 0.0
+    for t in range(T):                                                   # line 2 (L8793)
+        num += (t + 4) * x
+        den += t + 4
+        eta = 4.0 / (lam * (t + 1))
+        counter.record(n, "sample_gradient")
+        g_hat = np.mean([clip_l2(np.asarray(grad(x, s), dtype=float), C) for s in data], axis=0)   # line 4
+        x = np.asarray(project((x - eta * (g_hat + sigma * xi[t])) / (1 + eta * lam)), dtype=float)  # line 5
+        if trace is not None:
+            trace.append(x.copy())
+    return num / den                                                     # line 7 (L8801)
+
+
+def prop1231_sigma(C: float, T: int, n: int, rho: float) -> float:
+    """σ of Prop 12.3.1: σ² = 2C²T/(n²ρ)."""
+    return math.sqrt(2 * C * C * T / (n * n * rho))
+
+
+def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: float) -> np.ndarray:
+    """Alg 37 Population-Localize (003 L8867-8885).  λ_i = λ·32^i; x_i = choose_x(i, x_{i−1}, λ_i, radius) must
+    return a point within radius = Δ4^i/λ_i of x_i* = argmin_X F_P + (λ_i/2)‖· − x_{i−1}‖² (A38 realizes it w.h.p.;
+    checks pass an exact or adversarial rule).  Δ is used but missing from the printed inputs (AU12.6).  Return x_I.
+    Spec: 003_ch12.alg37"""
+    x = np.asarray(x0, dtype=float)
+    for i in range(1, int(I) + 1):
+        lam_i = lam * 32.0 ** i
+        x = np.asarray(choose_x(i, x, lam_i, Delta * 4.0 ** i / lam_i), dtype=float)
+    return x
+
+
+def aggregate_ch12(points, R: float) -> np.ndarray:
+    """P12.1 Aggregate (Fact 12.2.9, [KLL+23] Claim 1): if >= 0.51k points lie within R of some z, returns a point
+    x_i with #{j: ‖x_i − x_j‖ <= 2R} >= 0.51k, hence ‖x − z‖ <= 3R.  Reuses the doc-000 implementation with Δ = 3R.
+    Spec: 003_ch12.algP12_1"""
+    return _aggregate_000(points, 3.0 * _pos("R", R, strict=False))[0]
+
+
+def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: float = 0.0, dummy=None, s_mu=None):
+    """Alg 39 KnownLipReduction (003 L9129-9140): replace every sample with known Lipschitz bound L̄_s > C by the
+    dummy s_0 (f ≡ 0) when μ = 0, or by s_μ (f = (μ/2)‖x − x̄‖²) when μ > 0; return base(D^C).
+    Per-sample map ⇒ neighbours stay neighbours ⇒ inherits base's ρ-CDP (PC11).  Spec: 003_ch12.alg39"""
+    C = _pos("C", C)
+    repl = dummy if mu == 0 else s_mu
+    return base([s if lbar(s) <= C else repl for s in data])
+
+
+def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: float, eta: float,
+                         counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+    """Alg 40 OnePass-Clipped-SGD (003 L9274-9283): x_{t+1} = Π_X(x_t − η Π_C(∇f(x_t; s_{t+1}))), t = 0..T−1 with
+    T = |D|; returns (1/T) Σ_{t=0}^{T−1} x_t.  Non-private; T gradient calls.  Spec: 003_ch12.alg40"""
+    data = list(data)
+    C, eta = _pos("C", C), _pos("eta", eta)
+    counter = counter if counter is not None else QueryCounter()
+    x = np.asarray(x0, dtype=float).copy()
+    acc = np.zeros_like(x)
+    for s in data:
+        acc += x
+        counter.record(1, "sample_gradient")
+        x = np.asarray(project(x - eta * clip_l2(np.asarray(grad(x, s), dtype=float), C)), dtype=float)
+        if trace is not None:
+            trace.append(x.copy())
+    return acc / len(data)
+
+
+def bounded_laplace(R: float, tau: float, rng: np.random.Generator | None = None, size=None, *, u=None, sign=None):
+    """P12.3 BLap(R, τ) = Lap(R) conditioned on |ξ| <= τ (L9319-9323), exact inverse-CDF sampler:
+    a = 1 − e^{−τ/R}, U ~ Unif(0, a), ξ = ±(−R log(1 − U)) with a fair sign.  Spec: 003_ch12.algP12_3"""
+    R, tau = _pos("R", R), _pos("tau", tau)
+    a = -math.expm1(-tau / R)
+    uu = rng.random(size) if u is None else np.asarray(u, dtype=float)
+    sg = np.where(rng.random(size) < 0.5, -1.0, 1.0) if sign is None else np.asarray(sign, dtype=float)
+    return sg * (-R * np.log1p(-a * uu))
+
+
+def blap_mechanism_delta(Delta: float, epsilon: float, tau: float) -> float:
+    """Exact δ(ε) of S(D) + BLap(Δ/ε, τ) (Lemma 12.7.4): inside the common support the density ratio is <= e^ε,
+    so δ(ε) = the mass of the non-overlapping end segment = (e^{−(τ−Δ)ε/Δ} − e^{−τε/Δ})/(2(1 − e^{−τε/Δ}))."""
+    b = Delta / epsilon
+    if tau < Delta:
+        raise ValueError("tau must be >= Delta")
+    return (math.exp(-(tau - Delta) / b) - math.exp(-tau / b)) / (2 * -math.expm1(-tau / b))
+
+
+def svt_bounded_laplace(queries, *, c: int, L: float, R: float, tau: float, rng: np.random.Generator) -> list[bool]:
+    """Alg 41 SVT with bounded Laplace (003 L9339-9367): b = L + BLap(R, τ); for each query: ξ ~ BLap(2R, 2τ);
+    ⊥ if q_i + ξ < b, else ⊤, count++, b ← L + BLap(R, τ); halt after c ⊤'s.  Spec: 003_ch12.alg41"""
+    out: list[bool] = []
+    b = L + float(bounded_laplace(R, tau, rng))
+    count = 0
+    for q in queries:
+        if count >= c:
+            break
+        xi = float(bounded_laplace(2 * R, 2 * tau, rng))
+        if float(q) + xi < b:
+            out.append(False)
+        else:
+            out.append(True)
+            count += 1
+            b = L + float(bounded_laplace(R, tau, rng))
+    return out
+
+
+def a42_phase_indices(n: int, variant: str = "corrected") -> list[range]:
+    """Sample indices (1-based) of the phases of Alg 42 (L9410): s_{i,j} is the (offset_i + j)-th sample with
+    offset_i = Σ_{i'<i} n_{i'} ("corrected") or Σ_{i'∈[i]} n_{i'} ("paper", reuses samples, AU12.14); n_i = n/2^i.
+    Spec: 003_ch12.alg42"""
+    I = int(math.floor(math.log2(n)))
+    n = 2 ** I
+    out = []
+    for i in range(1, I + 1):
+        n_i = n // 2 ** i
+        prev = sum(n // 2 ** k for k in range(1, i))
+        off = prev if variant == "corrected" else prev + n_i
+        out.append(range(off + 1, off + n_i + 1))
+    return out
+
+
+def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, eta: float, C: float, rho: float,
+                       rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None):
+    """Alg 43 OnePass-Clipped-DP-SGD for smooth GLMs (003 L9602-9616): I = ⌊log₂ n⌋; for i ∈ [I]: n_i = n/2^i,
+    η_i = η/16^i, C_i = 2^i C, σ_i = 2η_iC_i√(2/ρ); x̄_i = Alg40(next n_i unused samples, C_i, η_i, x_{i−1});
+    x_i = x̄_i + N(0, σ_i² I).  Return x_I.  ρ-CDP (each phase ρ/4; one phase affected).  Spec: 003_ch12.alg43"""
+    data = list(data)
+    I = int(math.floor(math.log2(n)))
+    x = np.asarray(x0, dtype=float)
+    d = x.shape[0]
+    start = 0
+    for i in range(1, I + 1):
+        n_i = (2 ** I) // 2 ** i
+        eta_i, C_i = eta / 16.0 ** i, 2.0 ** i * C
+        sigma_i = 2 * eta_i * C_i * math.sqrt(2 / rho)
+        xbar = one_pass_clipped_sgd(data[start:start + n_i], grad, project, x, C=C_i, eta=eta_i, counter=counter)
+        start += n_i
+        z = rng.standard_normal(d) if noise is None else np.asarray(noise[i - 1], dtype=float)
+        x = xbar + sigma_i * z
+    return x
+
+
+def cor1236_solver(data, grad: Callable, x_bar, project_shifted: Callable, *, lam: float, Gk: float, k: float,
+                   rho: float, rng: np.random.Generator, counter: QueryCounter | None = None) -> np.ndarray:
+    """P12.0: the Cor 12.3.6 solver (L8853-8859).  Shifted losses f̃(x; s) = f(x + x̄; s) (the text's f(x − x̄) is a sign
+    typo, AU12.5) on X̃ = (X − x̄) ∩ B(0, 2G_1/λ) (``project_shifted`` = Π_X̃, supplied by the caller); run Alg 36 with
+    Cor 12.3.3's C = G_k(25n²ρ/(32d))^{1/(2k)}, T = max(n, ⌈n²ρ/d⌉), σ² = 2C²T/(n²ρ); return x̂ + x̄.
+    ρ-CDP (Prop 12.3.1); max(n², n³ρ/d) sample gradients.  Spec: 003_ch12.algP12_0"""
+    data = list(data)
+    x_bar = np.asarray(x_bar, dtype=float)
+    n, d = len(data), x_bar.shape[0]
+    C = Gk * (25 * n * n * rho / (32 * d)) ** (1 / (2 * k))
+    T = max(n, int(math.ceil(n * n * rho / d)))
+    sigma = prop1231_sigma(C, T, n, rho)
+    xh = clipped_dp_sgd(data, lambda x, s: grad(x + x_bar, s), project_shifted, d, C=C, lam=lam, sigma=sigma, T=T,
+                        rng=rng, counter=counter)
+    return xh + x_bar
+
+
+def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, J: int, lam: float, Gk: float,
+                  k: float, rho: float, R: float, rng: np.random.Generator, variant: str = "corrected",
+                  counter: QueryCounter | None = None) -> np.ndarray:
+    """Alg 38 Aggregate-ERM (L8921-8937): D^j = samples (j−1)n+1..jn (disjoint, j ∈ [J]); x^j = P12.0(D^j, x̄, λ, ρ);
+    return Aggregate({x^j}, R/3) ("corrected": inliers within R/3 by (12.8), output within R, AU12.7) or
+    Aggregate({x^j}, R) ("paper").  Disjoint portions ⇒ ρ-CDP by parallel composition (PC10).  Spec: 003_ch12.alg38"""
+    samples = list(samples)
+    n = len(samples) // int(J)
+    if n < 1:
+        raise ValueError(f"need at least J = {J} samples")
+    portions = [samples[j * n:(j + 1) * n] for j in range(int(J))]
+    xs = np.array([cor1236_solver(P, grad, x_bar, project_shifted, lam=lam, Gk=Gk, k=k, rho=rho, rng=rng,
+                                  counter=counter) for P in portions])
+    return aggregate_ch12(xs, R / 3.0 if variant == "corrected" else R)
+
+
+def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: float, rho: float,
+                  rng: np.random.Generator, solver_steps: int = 200, counter: QueryCounter | None = None) -> np.ndarray:
+    """P12.2 [stand-in for A_Lip, Prop 12.6.6 ← FKT20; not specified in the thesis]: localized phased regularized ERM
+    with output perturbation.  For i = 1..⌈log₂ n⌉: fresh batch n_i = ⌊n/2^i⌋ (disjoint); λ_i = λ4^i with
+    λ = (L/D)max(1/√n, √d/(n√ρ)); x̃_i ≈ argmin_X (1/n_i)Σ f + (λ_i/2)‖x − x_{i−1}‖² (projected GD, ``solver_steps``
+    steps, steps 1/(λ_i t); non-private); x_i = Π_X(x̃_i + N(0, σ_i²I)), σ_i = 2L/(λ_i n_i √(2ρ)) (replace-one
+    sensitivity 2L/(λ_i n_i) of the regularized minimizer ⇒ ρ-CDP per phase; disjoint batches ⇒ ρ-CDP).
+    Spec: 003_ch12.algP12_2"""
+    data = list(data)
+    n = len(data)
+    x = np.asarray(x0, dtype=float)
+    d = x.shape[0]
+    counter = counter if counter is not None else QueryCounter()
+    lam = (L / D) * max(1 / math.sqrt(n), math.sqrt(d) / (n * math.sqrt(rho)))
+    start = 0
+    for i in range(1, int(math.ceil(math.log2(n))) + 1):
+        n_i = n // 2 ** i
+        if n_i < 1:
+            break
+        batch = data[start:start + n_i]
+        start += n_i
+        lam_i = lam * 4.0 ** i
+        y = x.copy()
+        for it in range(solver_steps):                       # subgradient method on a λ_i-strongly convex objective
+            counter.record(n_i, "sample_gradient")
+            g = np.mean([grad(y, s) for s in batch], axis=0) + lam_i * (y - x)
+            y = np.asarray(project(y - g / (lam_i * (it + 1))), dtype=float)
+        sigma_i = 2 * L / (lam_i * n_i * math.sqrt(2 * rho))
+        x = np.asarray(project(y + sigma_i * rng.standard_normal(d)), dtype=float)
+    return x
+
+
+def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta: float, C: float, c: float,
+                             omega: float, beta: float, epsilon: float, delta: float, rng: np.random.Generator,
+                             variant: str = "corrected", counter: QueryCounter | None = None, trace: list | None = None):
+    """Alg 42 Localized-Clipped-DP-SGD (003 L9391-9450), (ε, δ)-DP heavy-tailed SCO for β-smooth losses.
+
+    Preconditions: ``data`` n >= 2 samples; eta, C, c, omega, beta > 0; epsilon, delta in (0, 1); ``variant``
+        "corrected" (phase i uses samples Σ_{i'<i} n_{i'} + j, disjoint) or "paper" (Σ_{i'∈[i]} n_{i'} + j, which
+        reuses samples across phases, AU12.14).
+    Steps: I = ⌊log₂ n⌋, n ← 2^I; for i ∈ [I]: n_i = n/2^i, η_i = η/4^i, ω_i = 6ωCη_iβ, τ_i = ω_i log(30n_i/δ);
+        Ĉ = C + BLap(ω_i, τ_i); ĉ_i = c + BLap(3/ε, c/2); count = 0; x_{i,1} = x_{i−1}; for j ∈ [n_i]: s = s_{i,j};
+        ν ~ BLap(2ω_i, 2τ_i); if ‖∇f(x_{i,j}; s)‖ + ν ≥ Ĉ: count++, g = Π_C(∇f), Ĉ = C + BLap(ω_i, τ_i); else g = ∇f;
+        if count ≥ ĉ_i: return None (⊥); x_{i,j+1} = Π_X(x_{i,j} − η_i g).  x̄_i = (1/n_i)Σ_j x_{i,j};
+        x_i = x̄_i + N(0, σ_i²I), σ_i = 30Cη_i√log(3/δ)/ε.  Return x_I.
+    Postcondition: Thm 12.7.6 / Lemma 12.7.8 (claimed (ε, δ)-DP, rate with an understated log factor, AU12.17);
+        exactly one gradient per used sample (≤ n calls).  Spec: 003_ch12.alg42
+    """
+    data = list(data)
+    I = int(math.floor(math.log2(len(data))))
+    n = 2 ** I
+    x = np.asarray(x0, dtype=float)
+    d = x.shape[0]
+    counter = counter if counter is not None else QueryCounter()
+    ranges = a42_phase_indices(n, variant)
+    for i in range(1, I + 1):                                                          # line 3
+        n_i, eta_i = n // 2 ** i, eta / 4.0 ** i                                       # line 4
+        omega_i = omega * 6 * C * eta_i * beta
+        tau_i = omega_i * math.log(30 * n_i / delta)
+        C_hat = C + float(bounded_laplace(omega_i, tau_i, rng))                        # line 5
+        c_hat = c + float(bounded_laplace(3 / epsilon, c / 2, rng))
+        count = 0
+        xj = x.copy()                                                                  # line 6
+        acc = np.zeros(d)
+        for j, idx in enumerate(ranges[i - 1]):                                        # line 7
+            s = data[idx - 1]                                                          # line 8 (1-based index)
+            acc += xj
+            counter.record(1, "sample_gradient")
+            gj = np.asarray(grad(xj, s), dtype=float)
+            nu = float(bounded_laplace(2 * omega_i, 2 * tau_i, rng))                  # line 9
+            if float(np.linalg.norm(gj)) + nu >= C_hat:                                # line 10
+                count += 1                                                             # line 11
+                gj = clip_l2(gj, C)                                                    # line 12
+                C_hat = C + float(bounded_laplace(omega_i, tau_i, rng))                # line 13
+            if count >= c_hat:                                                         # line 18
+                return None                                                            # line 19: ⊥
+            xj = np.asarray(project(xj - eta_i * gj), dtype=float)                     # line 21
+        x_bar = acc / n_i                                                              # line 23: mean of x_{i,1..n_i}
+        sigma_i = 30 * C * eta_i * math.sqrt(math.log(3 / delta)) / epsilon            # line 24
+        x = x_bar + sigma_i * rng.standard_normal(d)
+        if trace is not None:
+            trace.append(x.copy())
+    return x
+
+
+def svt_pattern_probability(q, *, L: float, R: float, tau: float, k, dps: int = 20):
+    """Exact P(Alg 41 with c = 1 answers ⊥^{k−1}⊤ (k ∈ 1..T) or ⊥^T (k = None)) for query values q (1-D integral over
+    the bounded-Laplace threshold noise; BLap CDFs in closed form).  Oracle for Lemma 12.7.5 (c = 1).
+    Spec: 003_ch12.alg41"""
+    import mpmath as mp
+    with mp.workdps(dps):
+        R, tau, L = mp.mpf(R), mp.mpf(tau), mp.mpf(L)
+        b2, t2 = 2 * R, 2 * tau
+        Z1, Z2 = 1 - mp.exp(-tau / R), 1 - mp.exp(-t2 / b2)
+
+        def cdf2(x):                                       # P(ξ < x), ξ ~ BLap(2R, 2τ)
+            if x <= -t2:
+                return mp.mpf(0)
+            if x >= t2:
+                return mp.mpf(1)
+            if x < 0:
+                return (mp.exp(x / b2) - mp.exp(-t2 / b2)) / (2 * Z2)
+            return (2 - mp.exp(-t2 / b2) - mp.exp(-x / b2)) / (2 * Z2)
+
+        qs = [mp.mpf(v) for v in q]
+        last = len(qs) if k is None else k
+
+        def integrand(u):
+            val = mp.exp(-abs(u) / R) / (2 * R * Z1)
+            for t in range(last):
+                below = cdf2(L + u - qs[t])                # ⊥ iff q_t + ξ < L + u
+                val *= (1 - below) if (k is not None and t == last - 1) else below
+            return val
+
+        pts = {-tau, tau, mp.mpf(0)}
+        for v in qs:
+            for off in (-t2, mp.mpf(0), t2):
+                u0 = v + off - L
+                if -tau < u0 < tau:
+                    pts.add(u0)
+        return mp.quad(integrand, sorted(pts))

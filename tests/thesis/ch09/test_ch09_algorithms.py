@@ -1,0 +1,157 @@
+"""Tests for thesis 003 chapter 9 (user-level DP-SCO): Alg 27, Alg 28, P9.1, Alg 29."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.core.oracles import QueryCounter
+from reference.core.strategies import neighbouring_datasets
+from reference.core.testing import clopper_pearson
+from reference.thesis.ch09.algorithms import (OutlierRemovalMean, above_threshold_ch9, concentration_score,
+                                              selection_probabilities, smoothed_gradient_sample,
+                                              thm941_parameters, user_level_dp_sgd)
+from reference.thesis.ch09.exact import at_pattern_probability
+
+
+def test_above_threshold_ch9_predrawn_noise_is_bit_identical_and_halts_below():
+    q = [5.0, 4.0, -3.0, 10.0]
+    noise = (0.3, np.array([0.1, -0.2, 0.0, 0.5]))
+    a = above_threshold_ch9(q, 0.0, 1.0, noise=noise)
+    b = above_threshold_ch9(q, 0.0, 1.0, noise=noise)
+    assert a == b == [True, True, False]          # Δ̂ = −0.6; third query −3 + 0 < −0.6 ⇒ ⊥ and halt
+    r1 = above_threshold_ch9(q, 0.0, 1.0, np.random.default_rng(3))
+    r2 = above_threshold_ch9(q, 0.0, 1.0, np.random.default_rng(3))
+    assert r1 == r2
+
+
+def test_above_threshold_ch9_law_matches_exact_integral():
+    """Monte Carlo frequency of each output pattern vs the exact 1-D integral (Clopper–Pearson, 1e-6 each)."""
+    rng = np.random.default_rng(20261122)
+    q, eps, N = [0.5, -0.5], 1.0, 20000
+    counts = {}
+    for _ in range(N):
+        out = tuple(above_threshold_ch9(q, 0.0, eps, rng))
+        counts[out] = counts.get(out, 0) + 1
+    pats = {(False,): 1, (True, False): 2, (True, True): None}
+    for pat, k in pats.items():
+        p = float(at_pattern_probability(q, 0.0, 2 / eps, 4 / eps, k))
+        lo, hi = clopper_pearson(counts.get(pat, 0), N, 1e-6 / 3)
+        assert lo <= p <= hi, (pat, p, lo, hi)
+
+
+def test_above_threshold_ch9_rejects_bad_parameters():
+    with pytest.raises(ValueError, match="epsilon"):
+        above_threshold_ch9([1.0], 0.0, 0.0, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="queries"):
+        above_threshold_ch9([float("nan")], 0.0, 1.0, np.random.default_rng(0))
+
+
+def _zero_noise(T, n, d):
+    return dict(rho=0.0, nu=np.zeros(T), u=np.full((T, n), 0.5), gauss=np.zeros((T, d)))
+
+
+def test_a28_concentrated_users_are_all_kept_with_zero_noise():
+    rng = np.random.default_rng(1)
+    users = [rng.normal(0, 0.01, size=(4, 2)) for _ in range(20)]        # means within diameter ≤ τ
+    mech = OutlierRemovalMean(users, 1.0, 1e-6, tau=1.0, T=2, noise=_zero_noise(2, 20, 2))
+    g = mech.query(lambda Z: Z.mean(axis=0))
+    assert np.allclose(g, np.mean([Z.mean(axis=0) for Z in users], axis=0))
+    assert mech.counter.calls == 20
+
+
+def test_a28_halts_on_dispersed_users_and_outputs_zero_then_none():
+    users = [np.full((1, 1), 10.0 * j) for j in range(10)]               # pairwise far apart: s = 1 < 4n/5
+    mech = OutlierRemovalMean(users, 1.0, 1e-6, tau=1.0, T=3, noise=_zero_noise(3, 10, 1))
+    assert np.all(mech.query(lambda Z: Z[0]) == 0) and mech.halted
+    assert mech.query(lambda Z: Z[0]) is None
+
+
+def test_a28_oracle_mode_same_draws_same_output():
+    rng = np.random.default_rng(5)
+    users = [rng.normal(size=(3, 2)) * 0.05 for _ in range(12)]
+    noise = dict(rho=0.2, nu=rng.laplace(size=2), u=rng.random((2, 12)), gauss=rng.standard_normal((2, 2)))
+    outs = []
+    for _ in range(2):
+        mech = OutlierRemovalMean(users, 1.0, 1e-5, tau=0.5, T=2, noise=noise)
+        outs.append([mech.query(lambda Z: Z.mean(axis=0)), mech.query(lambda Z: Z.max(axis=0))])
+    assert all(np.array_equal(a, b) for a, b in zip(*outs))
+
+
+def test_a28_rejects_bad_parameters():
+    users = [np.zeros((1, 1))] * 3
+    with pytest.raises(ValueError, match="delta"):
+        OutlierRemovalMean(users, 1.0, 1.5, 1.0, 1, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="variant"):
+        OutlierRemovalMean(users, 1.0, 0.5, 1.0, 1, np.random.default_rng(0), variant="x")
+
+
+@settings(max_examples=40, deadline=None)
+@given(neighbouring_datasets("user_level", max_n=10, max_d=2, max_m=3), st.floats(0.05, 2.0))
+def test_selection_probabilities_l1_sensitivity_on_user_level_neighbours(pair, tau):
+    """Corrected Lemma 9.3.3 on user-level neighbours: ‖p − p'‖₁ ≤ 1 + 6(n−1)/n for the user means q(Z)."""
+    v, vp = pair.D.mean(axis=1), pair.D_prime.mean(axis=1)
+    n = v.shape[0]
+    p, pp = selection_probabilities(v, 2 * tau), selection_probabilities(vp, 2 * tau)
+    assert np.abs(p - pp).sum() <= 1 + 6 * (n - 1) / n + 1e-12
+    assert 1 <= concentration_score(v, tau) <= n
+
+
+def test_smoothed_gradient_is_unbiased_for_abs_value():
+    """E ∇ℓ(θ + y) = ℓ̂'(θ) = Gθ/r for ℓ = G|θ|, |θ| ≤ r (d = 1), Hoeffding at level 1e-6."""
+    rng = np.random.default_rng(7)
+    G, r, th, N = 2.0, 1.0, 0.3, 6000
+    vals = np.array([smoothed_gradient_sample(lambda x: G * np.sign(x), np.array([th]), r, rng)[0] for _ in range(N)])
+    rad = 2 * G * math.sqrt(math.log(2 / 1e-6) / (2 * N))
+    assert abs(vals.mean() - G * th / r) <= rad
+
+
+def test_a29_counts_gradients_and_returns_theta0_on_halt():
+    rng = np.random.default_rng(2)
+    n, m, d = 6, 2, 2
+    data = rng.normal(size=(n, m, d)) * 100                       # dispersed gradients ⇒ halt at once
+    grad = lambda th, z: th - z
+    proj = lambda x: x / max(1.0, np.linalg.norm(x))
+    cnt = QueryCounter()
+    th0 = np.array([0.1, -0.2])
+    out = user_level_dp_sgd(data, grad, proj, th0, epsilon=1.0, delta=1e-5, r=0.1, T=3, eta=0.1, tau=0.01,
+                            rng=rng, counter=cnt)
+    assert np.array_equal(out, th0)
+    assert cnt.calls == n * m + n                                 # one query: n·m gradients + n user queries
+
+
+def test_a29_runs_on_concentrated_data_and_stays_in_domain():
+    rng = np.random.default_rng(4)
+    n, m, d, T = 30, 4, 2, 5
+    data = rng.normal(size=(n, m, d)) * 0.01
+    proj = lambda x: x / max(1.0, np.linalg.norm(x))
+    trace = []
+    out = user_level_dp_sgd(data, lambda th, z: np.sign(th - z), proj, np.zeros(d), epsilon=5.0, delta=1e-3, r=0.01,
+                            T=T, eta=0.05, tau=10.0, rng=rng, sigma=0.0, trace=trace)
+    assert len(trace) <= T and np.linalg.norm(out) <= 1 + 1e-12
+
+
+def test_thm941_parameters_corrected_step_is_larger_by_sqrt_n_in_privacy_regime():
+    a = thm941_parameters(100, 4, 10, 1.0, 1.0, 1.0, 1e-6, T=10 ** 8, variant="paper")
+    b = thm941_parameters(100, 4, 10, 1.0, 1.0, 1.0, 1e-6, T=10 ** 8, variant="corrected")
+    assert b["eta"] >= a["eta"]
+
+
+def test_a30_runs_on_disjoint_blocks():
+    """Alg 30: k = ⌈log₂log₂(mn)⌉ phases on disjoint user blocks (parallel composition); counts gradients per phase."""
+    from reference.thesis.ch09.algorithms import localized_user_level_dp_sco
+    rng = np.random.default_rng(9)
+    n, m, d = 64, 4, 2
+    data = rng.normal(size=(n, m, d)) * 0.01
+    cnt = QueryCounter()
+    ball = lambda c, R: (lambda x: c + (x - c) * min(1.0, R / max(np.linalg.norm(x - c), 1e-300)))
+    params = lambda i, n_i: dict(T=3, r=0.01, eta=0.1, tau=10.0, R=1.0)
+    out = localized_user_level_dp_sco(data, lambda th, z: th - z, ball, np.ones(d), epsilon=5.0, delta=1e-3, mu=1.0,
+                                      G=1.0, rng=rng, params=params, counter=cnt)
+    k = math.ceil(math.log2(math.log2(m * n)))
+    n_is = [n // 2 ** (k + 1 - i) for i in range(1, k + 1)]
+    assert sum(n_is) <= n and out.shape == (d,)
+    assert cnt.by_kind["gradient"] <= sum(3 * n_i * m for n_i in n_is)

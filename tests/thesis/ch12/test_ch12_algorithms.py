@@ -1,0 +1,140 @@
+"""Tests for thesis 003 chapter 12: Alg 36, 39, 40, 41, 42 indexing, 43, bounded Laplace, Aggregate."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference.core.oracles import QueryCounter
+from reference.core.strategies import neighbouring_datasets
+from reference.thesis.ch12.algorithms import (a42_phase_indices, aggregate_ch12, blap_mechanism_delta,
+                                              bounded_laplace, clipped_dp_sgd, glm_clipped_dp_sgd,
+                                              known_lip_reduction, one_pass_clipped_sgd, prop1231_sigma,
+                                              svt_bounded_laplace)
+
+proj1 = lambda x: x / max(1.0, float(np.linalg.norm(x)))
+
+
+def test_clipped_dp_sgd_predrawn_noise_bit_identical_and_counts():
+    rng = np.random.default_rng(0)
+    data = rng.standard_t(3, size=(10, 2))
+    noise = rng.standard_normal((15, 2))
+    grad = lambda x, s: s                                  # linear losses ⟨s, x⟩
+    c = QueryCounter()
+    a = clipped_dp_sgd(data, grad, proj1, 2, C=1.0, lam=1.0, sigma=0.3, T=15, noise=noise, counter=c)
+    b = clipped_dp_sgd(data, grad, proj1, 2, C=1.0, lam=1.0, sigma=0.3, T=15, noise=noise)
+    assert np.array_equal(a, b) and c.calls == 10 * 15 and np.linalg.norm(a) <= 1 + 1e-12
+    assert math.isclose(prop1231_sigma(1.0, 15, 10, 0.5) ** 2, 2 * 15 / (100 * 0.5))
+    with pytest.raises(ValueError, match="lam"):
+        clipped_dp_sgd(data, grad, proj1, 2, C=1.0, lam=0.0, sigma=0.3, T=1, noise=noise)
+
+
+def test_one_pass_clipped_sgd_clips_each_step():
+    tr = []
+    one_pass_clipped_sgd([np.array([100.0])] * 5, lambda x, s: s, lambda x: x, np.zeros(1), C=2.0, eta=0.5, trace=tr)
+    assert np.allclose(np.diff(np.concatenate([[0.0], np.array(tr)[:, 0]])), -1.0)
+
+
+def test_bounded_laplace_support_and_tail_law():
+    rng = np.random.default_rng(3)
+    R, tau, N = 1.0, 2.0, 40000
+    x = bounded_laplace(R, tau, rng, N)
+    assert np.all(np.abs(x) <= tau)
+    p = (1 - math.exp(-1.0)) / (1 - math.exp(-2.0))        # P(|ξ| <= 1)
+    rad = math.sqrt(math.log(2 / 1e-6) / (2 * N))
+    assert abs(np.mean(np.abs(x) <= 1.0) - p) <= rad
+    assert blap_mechanism_delta(1.0, 0.5, 2 * math.log(4 / 1e-3)) <= 1e-3
+
+
+def test_svt_bounded_laplace_halts_after_c_tops():
+    out = svt_bounded_laplace([100.0] * 10, c=3, L=0.0, R=0.1, tau=0.5, rng=np.random.default_rng(0))
+    assert out == [True, True, True]
+    out = svt_bounded_laplace([-100.0] * 4, c=1, L=0.0, R=0.1, tau=0.5, rng=np.random.default_rng(0))
+    assert out == [False] * 4
+
+
+def test_a42_corrected_indexing_is_disjoint_paper_indexing_is_not():
+    corr = a42_phase_indices(32)
+    assert sum(len(r) for r in corr) == len(set().union(*map(set, corr)))
+    paper = a42_phase_indices(32, "paper")
+    assert set(paper[1]) <= set(paper[0])
+
+
+def test_glm_clipped_dp_sgd_uses_each_sample_once():
+    c = QueryCounter()
+    data = [np.ones(2)] * 16
+    x = glm_clipped_dp_sgd(data, lambda x, s: s, proj1, np.zeros(2), n=16, eta=0.1, C=1.0, rho=1.0,
+                           noise=np.zeros((4, 2)), counter=c)
+    assert c.calls == 8 + 4 + 2 + 1 and np.all(np.isfinite(x))
+
+
+@settings(max_examples=30, deadline=None)
+@given(neighbouring_datasets("replace", max_n=10, max_d=3, radius=3.0), st.floats(0.1, 3.0))
+def test_known_lip_reduction_maps_neighbours_to_neighbours(pair, C):
+    """PC11: the truncation is per-sample, so the reduced datasets differ in at most one entry."""
+    dummy = np.zeros(pair.D.shape[1])
+    seen = []
+    base = lambda D: seen.append(np.array(D)) or 0
+    lbar = lambda s: float(np.linalg.norm(s))
+    known_lip_reduction(list(pair.D), lbar, base, C=C, dummy=dummy)
+    known_lip_reduction(list(pair.D_prime), lbar, base, C=C, dummy=dummy)
+    diff = np.any(seen[0] != seen[1], axis=1).sum()
+    assert diff <= 1
+
+
+def test_aggregate_reuses_doc000_rule():
+    pts = np.array([[0.0], [0.1], [0.2], [10.0]])
+    assert abs(aggregate_ch12(pts, 0.2)[0]) <= 0.6
+
+
+def test_aggregate_erm_uses_disjoint_portions_and_counts():
+    """Alg 38 / PC10: J disjoint portions of n samples; each P12.0 call uses n·T sample gradients."""
+    from reference.thesis.ch12.algorithms import aggregate_erm
+    rng = np.random.default_rng(5)
+    S = list(rng.standard_t(4, size=(24, 2)))
+    c = QueryCounter()
+    x = aggregate_erm(S, lambda x, s: s, np.zeros(2), proj1, J=3, lam=1.0, Gk=2.0, k=4, rho=1.0, R=1.0, rng=rng,
+                      counter=c)
+    n, T = 8, max(8, math.ceil(64 * 1.0 / 2))
+    assert c.calls == 3 * n * T and x.shape == (2,)
+
+
+def test_a_lip_standin_runs_and_stays_in_domain():
+    from reference.thesis.ch12.algorithms import a_lip_standin
+    rng = np.random.default_rng(6)
+    S = list(rng.normal(size=(32, 2)))
+    x = a_lip_standin(S, lambda x, s: s / max(1.0, float(np.linalg.norm(s))), proj1, np.zeros(2), L=1.0, D=2.0, rho=1.0,
+                      rng=rng, solver_steps=20)
+    assert np.linalg.norm(x) <= 1 + 1e-12
+
+
+def test_alg42_one_gradient_per_sample_and_halts_on_many_clips():
+    from reference.thesis.ch12.algorithms import localized_clipped_dp_sgd
+    rng = np.random.default_rng(8)
+    S = list(rng.normal(size=(64, 2)) * 0.1)
+    c = QueryCounter()
+    x = localized_clipped_dp_sgd(S, lambda x, s: x - s, proj1, np.zeros(2), eta=0.5, C=10.0, c=50.0, omega=0.01,
+                                 beta=1.0, epsilon=0.5, delta=1e-3, rng=rng, counter=c)
+    assert x is not None and c.calls == 63                   # Σ_i n/2^i = n − 1 samples, one gradient each
+    big = [np.full(2, 100.0)] * 64                            # every gradient is huge ⇒ many clips ⇒ ⊥
+    assert localized_clipped_dp_sgd(big, lambda x, s: x - s, proj1, np.zeros(2), eta=0.5, C=1.0, c=4.0, omega=0.01,
+                                    beta=1.0, epsilon=0.5, delta=1e-3, rng=rng) is None
+
+
+def test_svt_bounded_laplace_law_matches_exact_integral():
+    """Alg 41 (c = 1) output-pattern frequencies vs the exact integral (Clopper–Pearson, Bonferroni 1e-6)."""
+    from reference.core.testing import clopper_pearson
+    from reference.thesis.ch12.algorithms import svt_pattern_probability
+    rng = np.random.default_rng(12)
+    q, R, tau, N = [0.3, -0.2], 1.0, 2.5, 6000
+    counts = {}
+    for _ in range(N):
+        out = tuple(svt_bounded_laplace(q, c=1, L=0.0, R=R, tau=tau, rng=rng))
+        counts[out] = counts.get(out, 0) + 1
+    for pat, k in (((True,), 1), ((False, True), 2), ((False, False), None)):
+        p = float(svt_pattern_probability(q, L=0.0, R=R, tau=tau, k=k))
+        lo, hi = clopper_pearson(counts.get(pat, 0), N, 1e-6 / 3)
+        assert lo <= p <= hi, (pat, p, lo, hi)
