@@ -1,0 +1,152 @@
+"""Two-condition AboveThreshold selector (Algorithm 18, 003 L5256-5271; Lemma 6.3.8, L5275).
+
+Queries at candidate x_i: q_i = ||∇F_S(x_i)|| (replace-one sensitivity 2G/n) and h_i = smin(∇²F_S(x_i))
+(sensitivity 2M/n by Weyl).  Alg. 18 outputs the first x_i with q_i + ν_i <= T̂1 and h_i + ν'_i >= T̂2.
+
+Variants: ``"printed"`` uses the printed Laplace scales (threshold Lap(4G/(nε)), Lap(4M/(nε)); queries Lap(8G/(nε)),
+Lap(8M/(nε))), which are the full-ε AboveThreshold calibration for each stream; the conjunction of two streams
+is not ε-DP (audit AU9).  ``"corrected"`` (default) runs each stream at ε/2 (all scales doubled), which is ε-DP
+by basic composition of the two AboveThreshold proofs.
+
+``output_law`` computes P[output = k] exactly (2-D Gauss-Legendre quadrature over the two threshold noises,
+breakpoints at every kink), used by the privacy checks.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+VARIANTS = ("corrected", "printed")
+
+
+def _scales(G, M, n, epsilon, variant):
+    """(b_thr1, b_thr2, b_q1, b_q2): Laplace scales of Alg. 18 lines 1-4 (L5262-5266)."""
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    f = 1.0 if variant == "printed" else 2.0
+    return (f * 4 * G / (n * epsilon), f * 4 * M / (n * epsilon), f * 8 * G / (n * epsilon), f * 8 * M / (n * epsilon))
+
+
+def _validate(G, M, rho, alpha, n, epsilon, omega, T):
+    for name, v in (("G", G), ("M", M), ("rho", rho), ("alpha", alpha), ("epsilon", epsilon)):
+        if not (v > 0 and math.isfinite(v)):
+            raise ValueError(f"{name} must be finite and > 0, got {v!r}")
+    if int(n) != n or n < 1:
+        raise ValueError(f"n must be an integer >= 1, got {n!r}")
+    if not 0 < omega < 1:
+        raise ValueError(f"omega must be in (0, 1), got {omega!r}")
+    if int(T) != T or T < 1:
+        raise ValueError(f"T (number of candidates) must be an integer >= 1, got {T!r}")
+
+
+def thresholds_offsets(G, M, rho, alpha, n, epsilon, omega, T):
+    """Deterministic parts of T̂1, T̂2 (Alg. 18 lines 1-2, L5262-5263)."""
+    c1 = alpha + 16 * math.log(2 * T / omega) * G / (n * epsilon)
+    c2 = -math.sqrt(rho * alpha) - 16 * math.log(2 * T / omega) * M / (n * epsilon)
+    return c1, c2
+
+
+def above_threshold_sosp(q, h, *, G, M, rho, alpha, n, epsilon, omega, rng: np.random.Generator | None,
+                         variant: str = "corrected", noise: dict | None = None) -> int | None:
+    """Alg. 18 on precomputed query values: returns the index i (0-based) of the output x_i, or None (= ⊥).
+
+    Preconditions: q[i] = ||∇F_S(x_i)||, h[i] = smin(∇²F_S(x_i)) (finite, same length T >= 1); G, M, rho,
+    alpha, epsilon > 0; n >= 1 integer (|S|); omega in (0,1).  ``noise`` may hold pre-drawn standard Laplace
+    draws: keys "rho1", "rho2" (scalars) and "nu", "nu2" (length T).
+    Postcondition: (corrected) ε-DP in (q, h) for replace-one neighbours (Δq = 2G/n, Δh = 2M/n).
+    Spec: 003_ch06.alg18
+    """
+    q = np.asarray(q, dtype=float)
+    h = np.asarray(h, dtype=float)
+    if q.ndim != 1 or q.shape != h.shape or not (np.all(np.isfinite(q)) and np.all(np.isfinite(h))):
+        raise ValueError("q and h must be finite 1-D arrays of the same length T")
+    T = q.shape[0]
+    _validate(G, M, rho, alpha, n, epsilon, omega, T)
+    bt1, bt2, bq1, bq2 = _scales(G, M, n, epsilon, variant)
+    if noise is None:
+        if rng is None:
+            raise ValueError("rng must be a numpy Generator when noise is not given")
+        noise = {"rho1": rng.laplace(), "rho2": rng.laplace(), "nu": rng.laplace(size=T), "nu2": rng.laplace(size=T)}
+    c1, c2 = thresholds_offsets(G, M, rho, alpha, n, epsilon, omega, T)
+    T1 = c1 + bt1 * noise["rho1"]                                     # line 1: T̂1 = α + Lap(4G/nε) + 16log(2T/ω)G/nε
+    T2 = c2 + bt2 * noise["rho2"]                                     # line 2: T̂2 = −√(ρα) + Lap(4M/nε) − 16log(2T/ω)M/nε
+    for i in range(T):                                                # line 3: for i = 1..T
+        nu, nu2 = bq1 * noise["nu"][i], bq2 * noise["nu2"][i]         # line 4: ν_i ~ Lap(8G/nε), ν'_i ~ Lap(8M/nε)
+        if q[i] + nu <= T1 and h[i] + nu2 >= T2:                      # line 5: both conditions
+            return i                                                  # line 6: output x_i, halt
+    return None                                                       # line 8: output 0 (⊥)
+
+
+# ----------------------------------------------------------------------------------------------- exact law
+
+def _lap_cdf(x, b):
+    return np.where(x < 0, 0.5 * np.exp(np.minimum(x, 0) / b), 1 - 0.5 * np.exp(-np.maximum(x, 0) / b))
+
+
+def _gl_grid(breaks, lo, hi, npts):
+    xs, ws = np.polynomial.legendre.leggauss(npts)
+    pts = sorted({lo, hi, *[b for b in breaks if lo < b < hi]})
+    X, W = [], []
+    for a, b in zip(pts[:-1], pts[1:]):
+        X.append((b - a) / 2 * xs + (a + b) / 2)
+        W.append((b - a) / 2 * ws)
+    return np.concatenate(X), np.concatenate(W)
+
+
+def output_law(q, h, *, bt1, bt2, bq1, bq2, c1, c2, ks=None, npts: int = 60, width: float = 50.0,
+               streams: int = 2) -> np.ndarray:
+    """Exact P[output = k] (k = 0..T-1; plus P[⊥] last) of Alg. 18 with given Laplace scales.
+
+    P[k] = E_{ρ1,ρ2}[Π_{i<k}(1 − a_i b_i) a_k b_k], a_i = P(q_i + ν_i <= T̂1), b_i = P(h_i + ν'_i >= T̂2),
+    by composite Gauss-Legendre quadrature in (ρ1, ρ2) with breakpoints at all kinks (|ρ| <= width·b;
+    truncation error <= e^{-width}).  ``streams=1`` drops the second condition (single-stream AboveThreshold).
+    """
+    q = np.asarray(q, dtype=float)
+    h = np.asarray(h, dtype=float)
+    T = q.shape[0]
+    r1, w1 = _gl_grid(list(q - c1) + [0.0], -width * bt1, width * bt1, npts)
+    dens1 = np.exp(-np.abs(r1) / bt1) / (2 * bt1) * w1
+    if streams == 2:
+        r2, w2 = _gl_grid(list(h - c2) + [0.0], -width * bt2, width * bt2, npts)
+        dens2 = np.exp(-np.abs(r2) / bt2) / (2 * bt2) * w2
+    else:
+        r2, dens2 = np.zeros(1), np.ones(1)
+    T1 = (c1 + r1)[:, None]
+    T2 = (c2 + r2)[None, :]
+    logsurv = np.zeros((r1.size, r2.size))
+    out = np.zeros(T + 1)
+    for i in range(T):
+        a = _lap_cdf(T1 - q[i], bq1)                       # P(ν_i <= T̂1 − q_i)
+        b = 1 - _lap_cdf(T2 - h[i], bq2) if streams == 2 else np.ones_like(T2)
+        p = a * b
+        out[i] = np.sum(dens1[:, None] * dens2[None, :] * np.exp(logsurv) * p)
+        logsurv = logsurv + np.log1p(-np.minimum(p, 1 - 1e-300))
+    out[T] = np.sum(dens1[:, None] * dens2[None, :] * np.exp(logsurv))
+    return out
+
+
+def worst_case_loss(k: int, epsilon: float, *, variant: str = "printed", sens_factor: float = 2.0,
+                    streams: int = 2, q0: float = 0.0, npts: int = 60) -> float:
+    """Privacy loss |ln P_D[k]/P_D'[k]| at the worst-case neighbour pair of the catalog (S6-11).
+
+    Units G = M = n = 1, alpha = 1, rho = 1, omega = 0.5, T = k.  D: q_i = c1 + q0, h_i = c2 − q0 (all i);
+    D': q'_i = q_i + Δq, h'_i = h_i − Δh for i < k and q'_k = q_k − Δq, h'_k = h_k + Δh, with
+    Δq = sens_factor·G/n, Δh = sens_factor·M/n (replace-one: sens_factor = 2).
+    """
+    G = M = 1.0
+    n, T = 1, k
+    bt1, bt2, bq1, bq2 = _scales(G, M, n, epsilon, variant)
+    c1, c2 = thresholds_offsets(G, M, 1.0, 1.0, n, epsilon, 0.5, T)
+    dq, dh = sens_factor * G / n, sens_factor * M / n
+    q = np.full(T, c1 + q0)
+    h = np.full(T, c2 - q0)
+    q2, h2 = q.copy(), h.copy()
+    q2[:-1] += dq
+    h2[:-1] -= dh
+    q2[-1] -= dq
+    h2[-1] += dh
+    kw = dict(bt1=bt1, bt2=bt2, bq1=bq1, bq2=bq2, c1=c1, c2=c2, npts=npts, streams=streams)
+    p = output_law(q, h, **kw)[k - 1]
+    p2 = output_law(q2, h2, **kw)[k - 1]
+    return abs(math.log(p2 / p))

@@ -1,0 +1,83 @@
+"""Excess-risk part of Ch. 6 (Sec. 6.4, 003 L5325-5391): privacy of Gibbs sampling, the exponential
+mechanism over a net (A6.11, Thm 6.4.8), and exact quantities used by the checks.
+"""
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy as np
+
+from reference.core.accounting import gdp_delta
+from reference.core.mechanisms import exponential_mechanism, exponential_mechanism_probabilities
+
+
+def masn16_epsilon(G: float, beta: float, n: int, C_lsi: float, delta: float) -> float:
+    """Thm 6.4.1 (003 L5333): ε = 2(Gβ/n) sqrt(C_LSI) sqrt(1 + 2 log(1/δ))."""
+    if not (G > 0 and beta > 0 and n >= 1 and C_lsi > 0 and 0 < delta < 1):
+        raise ValueError("need G, beta, C_lsi > 0, n >= 1, delta in (0,1)")
+    return 2 * G * beta / n * math.sqrt(C_lsi) * math.sqrt(1 + 2 * math.log(1 / delta))
+
+
+def gibbs_gaussian_true_delta(mu: float, delta: float) -> float:
+    """Exact δ(ε) of the Gaussian instance of Thm 6.4.1 at the claimed ε (catalog S6-16).
+
+    f(x;z) = <a_z, x>, ||a_z|| <= G, r = ||x||²/(2C): π_D = N(−Cβā, C I), C_LSI = C; replace-one neighbours
+    shift the mean by 2CβG/n, i.e. the output law is a Gaussian shift with mu = 2Gβ sqrt(C)/n (mu-GDP, exact).
+    Claimed ε = mu sqrt(1 + 2 log(1/δ)); returns gdp_delta(ε, mu).
+    """
+    eps = mu * math.sqrt(1 + 2 * math.log(1 / delta))
+    return float(gdp_delta(eps, mu))
+
+
+def gibbs_beta_calibration(G: float, D: float, n: int, d: int, epsilon: float, delta: float) -> float:
+    """Largest β with 2(Gβ/n) D sqrt(e^{βGD}/d) sqrt(1 + 2 log(1/δ)) <= ε (catalog A6.7; Thm 6.4.1 with
+    C_LSI <= e^{βGD} D²/d), by bisection (the left side is increasing in β).  Spec: 003_ch06.proc_A6_7"""
+    if not (G > 0 and D > 0 and n >= 1 and d >= 1 and epsilon > 0 and 0 < delta < 1):
+        raise ValueError("need G, D, epsilon > 0, n, d >= 1, delta in (0,1)")
+
+    def lhs(b):
+        return 2 * G * b / n * D * math.sqrt(math.exp(min(b * G * D, 700)) / d) * math.sqrt(1 + 2 * math.log(1 / delta))
+
+    lo, hi = 0.0, 1.0
+    while lhs(hi) <= epsilon:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if lhs(mid) <= epsilon:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def lemma643_ratio(d: int, u, *, dps: int = 30):
+    """Ratio E_π[F] − min F over the Lemma 6.4.3 bound (d/β) log(βGD/d), for F = G||x|| on the ball of
+    diameter D (μ = 0), at u = βGD/d (catalog S6-18).  E_π[F] = (1/β) γ(d+1, a)/γ(d, a) with a = βGD/2 = ud/2.
+    Returns (ratio_printed, ratio_corrected) where corrected bound = (d/β)(1 + log(βGD/d))."""
+    with mpmath.workdps(dps):
+        u = mpmath.mpf(u)
+        a = u * d / 2
+        EF_beta = mpmath.gammainc(d + 1, 0, a) / mpmath.gammainc(d, 0, a)    # β·E[F − min]
+        return EF_beta / (d * mpmath.log(u)), EF_beta / (d * (1 + mpmath.log(u)))
+
+
+def net_exponential_mechanism(F_tilde, *, epsilon: float, G: float, D: float, n: int, rng: np.random.Generator | None,
+                              variant: str = "corrected", u=None) -> int:
+    """A6.11 (Thm 6.4.8, proof L5640-5650): exponential mechanism over a finite net P with shifted empirical
+    losses F̃_D(p) ∈ [0, GD] (score −F̃, sensitivity GD/n).
+
+    variant "corrected" (default): p ∝ exp(−εn F̃(p)/(2GD)) — ε-DP.  variant "printed" (L5371):
+    p ∝ exp(−εn F̃(p)/(GD)) — 2ε-DP in general (audit AU24).
+    Returns the index of the selected point.  Spec: 003_ch06.proc_A6_11
+    """
+    if variant not in ("corrected", "printed"):
+        raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
+    eps = epsilon if variant == "corrected" else 2 * epsilon
+    return int(exponential_mechanism(-np.asarray(F_tilde, dtype=float), eps, G * D / n, rng, u=u))
+
+
+def net_exponential_law(F_tilde, *, epsilon: float, G: float, D: float, n: int, variant: str = "corrected"):
+    """Exact output law of ``net_exponential_mechanism``."""
+    eps = epsilon if variant == "corrected" else 2 * epsilon
+    return exponential_mechanism_probabilities(-np.asarray(F_tilde, dtype=float), eps, G * D / n)

@@ -1,0 +1,186 @@
+"""Ch. 6 pipelines and samplers: population oracles (eq. 6.3, A6.3), the empirical / population SOSP pipelines
+(Thm 6.3.9 / 6.3.12; A6.5, A6.6), the exact regularized Gibbs sampler on a ball (A6.7, our exact stand-in), and
+the explicit lower-bound construction (A6.12).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import special
+
+from reference.core.accounting import compose_basic, gdp_delta
+from reference.core.oracles import GradientOracle, QueryCounter
+from reference.thesis.ch06.above_threshold import above_threshold_sosp
+from reference.thesis.ch06.spider import calibrate_spider_sigmas, empirical_private_oracles, stochastic_spider
+
+
+def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sigma1: float, sigma2: float,
+                               rng: np.random.Generator, counter: QueryCounter | None = None):
+    """Eq. (6.3) (003 L5297): O1(x) = (1/b1)Σ_{z∈S1}∇f(x;z) + N(0, σ1² I); O2(x,y) = (1/b2)Σ_{z∈S2}(∇f(x;z) − ∇f(y;z))
+    + N(0, σ2²||x−y||² I), with S1, S2 fresh batches of the stream (no reuse; StopIteration when exhausted).
+    Replace-one sensitivities 2G/b1 and 2M||x−y||/b2; each sample enters one call (parallel composition).
+    Spec: 003_ch06.proc_A6_3
+    """
+    for name, v in (("b1", b1), ("b2", b2)):
+        if int(v) != v or v < 1:
+            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
+    if not (sigma1 >= 0 and sigma2 >= 0):
+        raise ValueError("sigma1 and sigma2 must be >= 0")
+    stream = list(stream)
+    st = {"ptr": 0}
+    g = GradientOracle(lambda v: v, counter=counter)
+
+    def take(k):
+        if st["ptr"] + k > len(stream):
+            raise StopIteration("data pool exhausted")
+        out = stream[st["ptr"]:st["ptr"] + k]
+        st["ptr"] += k
+        return out
+
+    def grads(x, zs):
+        for _ in zs:
+            g(np.zeros(1))
+        return np.mean([per_sample_grad(x, z) for z in zs], axis=0)
+
+    def O1(x):
+        return grads(x, take(b1)) + sigma1 * rng.standard_normal(np.shape(x))
+
+    def O2(x, y):
+        zs = take(b2)
+        return grads(x, zs) - grads(y, zs) + sigma2 * np.linalg.norm(np.asarray(x) - np.asarray(y)) * rng.standard_normal(np.shape(x))
+
+    return O1, O2, st
+
+
+def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M, rho, alpha, epsilon, delta, omega,
+                            eta, kappa, T, Gamma, escape_threshold, escape_sd, K_max, N_esc,
+                            rng: np.random.Generator) -> dict:
+    """A6.5 (Thm 6.3.9, L5285): stage 1 = Alg. 17 with the corrected (6.2) oracles calibrated exactly to
+    (ε/2, δ) with hard caps (K_max refreshes, N_esc escapes, T O2 calls); stage 2 = corrected Alg. 18 at ε/2 on
+    the same data.  Basic composition: (ε, δ) (the text states (ε,δ) for stage 1 only; P6-4).
+    Returns dict(x = selected point or None, stage1 = Alg. 17 result, privacy = (ε_total, δ_total)).
+    Spec: 003_ch06.proc_A6_5
+    """
+    data = list(data)
+    n = len(data)
+    s1, s2, _ = calibrate_spider_sigmas(G=G, M=M, n=n, K_max=K_max, N_esc=N_esc, T=T, epsilon=epsilon / 2, delta=delta)
+    O1, O2, _ = empirical_private_oracles(per_sample_grad, data, sigma1=s1, sigma2=s2, rng=rng)
+    r = stochastic_spider(O1, O2, x0, eta=eta, kappa=kappa, T=T, Gamma=Gamma, escape_threshold=escape_threshold,
+                          escape_sd=escape_sd, rng=rng, max_refresh=K_max, max_escape=N_esc)
+    xs = r["xs"]
+    if r["n_o2"] > T:
+        raise RuntimeError("O2 cap exceeded")
+    q = [float(np.linalg.norm(np.mean([per_sample_grad(x, z) for z in data], axis=0))) for x in xs]
+    h = [float(np.linalg.eigvalsh(np.mean([per_sample_hess(x, z) for z in data], axis=0))[0]) for x in xs]
+    k = above_threshold_sosp(q, h, G=G, M=M, rho=rho, alpha=alpha, n=n, epsilon=epsilon / 2, omega=omega, rng=rng)
+    priv = compose_basic([(epsilon / 2, delta), (epsilon / 2, 0.0)])
+    return dict(x=None if k is None else xs[k], index=k, stage1=r, privacy=priv)
+
+
+def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M, rho, alpha, epsilon, delta, omega,
+                             eta, kappa, T, Gamma, escape_threshold, escape_sd, K_max, b1=None, b2=None,
+                             rng: np.random.Generator) -> dict:
+    """A6.6 (Thm 6.3.12, L5313): D1 = first ⌈n/2⌉ points (Alg. 17 with eq. 6.3 oracles, b1 = ⌊(n/4)/K_max⌋,
+    b2 = ⌊(n/4)/T⌋ so b1·K_max + b2·T <= n/2, AU11), D2 = the rest (corrected Alg. 18 at ε).  Disjoint halves:
+    parallel composition, (ε, δ).  σ's: exact Gaussian calibration per call (each sample in one call).
+    Spec: 003_ch06.proc_A6_6
+    """
+    from reference.core.accounting import gaussian_sigma
+    data = list(data)
+    n = len(data)
+    D1, D2 = data[:(n + 1) // 2], data[(n + 1) // 2:]
+    b1 = b1 or max(1, (n // 4) // K_max)
+    b2 = b2 or max(1, (n // 4) // T)
+    sigma1 = gaussian_sigma(epsilon, delta, 2 * G / b1)
+    sigma2 = gaussian_sigma(epsilon, delta, 2 * M / b2)
+    O1, O2, st = population_private_oracles(per_sample_grad, D1, b1=b1, b2=b2, sigma1=sigma1, sigma2=sigma2, rng=rng)
+    xs = []
+    try:
+        r = stochastic_spider(O1, O2, x0, eta=eta, kappa=kappa, T=T, Gamma=Gamma, escape_threshold=escape_threshold,
+                              escape_sd=escape_sd, rng=rng, max_refresh=K_max, trace=xs)
+    except StopIteration:
+        r = None
+    if not xs:
+        return dict(x=None, index=None, stage1=r, privacy=(epsilon, delta), iterates=[])
+    q = [float(np.linalg.norm(np.mean([per_sample_grad(x, z) for z in D2], axis=0))) for x in xs]
+    h = [float(np.linalg.eigvalsh(np.mean([per_sample_hess(x, z) for z in D2], axis=0))[0]) for x in xs]
+    k = above_threshold_sosp(q, h, G=G, M=M, rho=rho, alpha=alpha, n=len(D2), epsilon=epsilon, omega=omega, rng=rng)
+    return dict(x=None if k is None else xs[k], index=k, stage1=r, privacy=(epsilon, delta), iterates=xs,
+                b1=b1, b2=b2, samples_used=st["ptr"])
+
+
+# ------------------------------------------------------------------------------------- A6.7 Gibbs sampler
+
+def truncated_gaussian_ball(d: int, scale2: float, R: float, rng: np.random.Generator, u=None, g=None) -> np.ndarray:
+    """Exact draw from ∝ exp(−||x||²/(2·scale2)) restricted to B(0, R): direction g/||g||, radius
+    r = sqrt(2 scale2 · P^{-1}(d/2, U·P(d/2, R²/(2 scale2)))) (regularized lower incomplete gamma)."""
+    if g is None:
+        g = rng.standard_normal(d)
+    if u is None:
+        u = rng.random()
+    a = d / 2
+    r = math.sqrt(2 * scale2 * special.gammaincinv(a, u * special.gammainc(a, R ** 2 / (2 * scale2))))
+    return r * np.asarray(g) / np.linalg.norm(g)
+
+
+def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int, rng: np.random.Generator,
+                       max_proposals: int = 10 ** 6) -> tuple[np.ndarray, int]:
+    """A6.7 exact reference sampler of π_D(x) ∝ exp(−β(F_D(x) + (μ/2)||x||²)) on 𝒦 = B(0, R) (Thm 6.4.6, L5359).
+
+    Preconditions: F(x) = F_D(x), G-Lipschitz on the ball; beta, mu, R, G > 0.
+    Steps: propose x from ∝ exp(−βμ||x||²/2) on the ball (exact radial method); accept w.p.
+    exp(−β(F(x) − F_lb)) with F_lb = F(0) − G R <= min F (Lipschitz); acceptance rate >= e^{−2βGR}.
+    Postcondition: an exact sample of π_D (no TV error); returns (x, number of proposals).
+    Spec: 003_ch06.proc_A6_7
+    """
+    if not (beta > 0 and mu > 0 and R > 0 and G > 0):
+        raise ValueError("beta, mu, R, G must be > 0")
+    F_lb = F(np.zeros(d)) - G * R
+    for k in range(1, max_proposals + 1):
+        x = truncated_gaussian_ball(d, 1.0 / (beta * mu), R, rng)
+        if rng.random() <= math.exp(-beta * (F(x) - F_lb)):
+            return x, k
+    raise RuntimeError("no acceptance within max_proposals")
+
+
+def gibbs_density_1d(zs, *, G: float, beta: float, mu: float, R: float, npts: int = 400):
+    """Exact normalized density of π_D on [−R, R] for f(x;z) = G|x − z| (d = 1), as (nodes, weights·density)
+    on a composite Gauss-Legendre grid with breakpoints at the z's; returns (x, w, dens)."""
+    xs, ws = np.polynomial.legendre.leggauss(npts)
+    pts = sorted({-R, R, *[float(z) for z in zs if -R < z < R]})
+    X, W = [], []
+    for a, b in zip(pts[:-1], pts[1:]):
+        X.append((b - a) / 2 * xs + (a + b) / 2)
+        W.append((b - a) / 2 * ws)
+    X, W = np.concatenate(X), np.concatenate(W)
+    zs = np.asarray(zs, dtype=float)
+    logp = -beta * (G * np.abs(X[:, None] - zs[None, :]).mean(axis=1) + mu * X ** 2 / 2)
+    p = np.exp(logp - logp.max())
+    p /= np.sum(p * W)
+    return X, W, p
+
+
+# ------------------------------------------------------------------------------------------- A6.12
+
+def gv_code_bumps(d: int, rng: np.random.Generator, size: int | None = None):
+    """A6.12 reduction: greedy Gilbert-Varshamov code in {0,1}^d with distance >= d/4, mapped to
+    v = (2b − 1)/(2√d) ∈ B(0, 1/2) (pairwise distance >= 1/2); loss f(x; z) = −Σ_j (1 − z_j) max(0, 1/4 − ||x − v_j||)
+    (disjoint bumps, 1-Lipschitz).  Returns (V, loss).  Spec: 003_ch06.proc_A6_12"""
+    words = []
+    target = size or int(math.ceil(2 ** (d * (1 - (-(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75)))))))
+    for w in rng.permutation(2 ** d):
+        b = np.array([(int(w) >> i) & 1 for i in range(d)])
+        if all(np.sum(b != c) >= d / 4 for c in words):
+            words.append(b)
+        if len(words) >= target:
+            break
+    V = np.array([(2 * b - 1) / (2 * math.sqrt(d)) for b in words])
+
+    def loss(x, z):
+        return -float(np.sum((1 - np.asarray(z)) * np.maximum(0.0, 0.25 - np.linalg.norm(V - x, axis=1))))
+    return V, loss
+
+
+def fresh_delta_gaussian(epsilon: float, mu: float) -> float:
+    return float(gdp_delta(epsilon, mu))

@@ -1,0 +1,76 @@
+"""Efficient sampler of Ch. 6 (Thm 6.4.7): AlternateSample / proximal sampler (Algorithm 19, 003 L5603; = Alg 13 of
+Ch. 3) with the restricted-Gaussian-oracle rejection sampler (Lemma 6.6.2, L5624; = Alg 14 of Ch. 3, L2783).
+
+Target π ∝ exp(−F̂), F̂(x) = β(F_D(x) + (μ/2)||x||²) on 𝒦 = B(0, R); f_i = β f(·; z_i) (βG-Lipschitz),
+ψ(x) = (βμ/2)||x||² + ι_𝒦(x).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from reference.core.oracles import QueryCounter, ValueOracle
+
+
+def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np.random.Generator) -> np.ndarray:
+    """Exact draw from 𝒢 ∝ exp(−ψ(x) − ||x − y||²/(2η)) = N(y/(1+ηβμ), η/(1+ηβμ) I) restricted to B(0, R) (rejection)."""
+    y = np.asarray(y, dtype=float)
+    m, s = y / (1 + eta * beta_mu), math.sqrt(eta / (1 + eta * beta_mu))
+    for _ in range(10 ** 6):
+        x = m + s * rng.standard_normal(y.size)
+        if np.linalg.norm(x) <= R:
+            return x
+    raise RuntimeError("restricted Gaussian: no draw inside the ball")
+
+
+def rgo_rejection_sampler(f_list, y, *, eta: float, beta: float, mu: float, R: float, rng: np.random.Generator,
+                          counter: QueryCounter | None = None, max_rounds: int = 10 ** 5) -> tuple[np.ndarray, int]:
+    """Lemma 6.6.2 / Alg. 14 of Ch. 3 (003 L2783-2843): sample ∝ exp(−F̄(x) − ψ(x) − ||x − y||²/(2η)), F̄ = mean_i f_i.
+
+    Preconditions: f_list = [f_i] with f_i = β f(·; z_i) (callables on R^d); eta, beta, mu, R > 0.
+    Steps (repeat until accepted): (1) x, z iid ~ 𝒢; (2) ρ ← 1; (3) for a = 1, 2, ...: fresh indices j_1..j_a ~ Unif(I),
+    ρ ← ρ + Π_{i<=a}(f_{j_i}(z) − f_{j_i}(x)); stop w.p. a/(1+a); (4) accept x w.p. clip(ρ, 0, 2)/2.
+    Postcondition: E[ρ | x, z] = exp(F̄(z) − F̄(x)); when ρ never leaves [0, 2] the output law is exact; the clipping
+    event is the TV error (small when βG√η ≪ 1).  Returns (x, number of proposals).
+    Spec: 003_ch06.proc_A6_9
+    """
+    if not (eta > 0 and beta > 0 and mu > 0 and R > 0):
+        raise ValueError("eta, beta, mu, R must be > 0")
+    n = len(f_list)
+    val = ValueOracle(lambda v: 0.0, counter=counter)
+
+    def fv(j, p):
+        val(np.zeros(1))
+        return f_list[j](p)
+    for k in range(1, max_rounds + 1):
+        x = restricted_gaussian_draw(y, eta=eta, beta_mu=beta * mu, R=R, rng=rng)     # step 1
+        z = restricted_gaussian_draw(y, eta=eta, beta_mu=beta * mu, R=R, rng=rng)
+        rho = 1.0                                                                       # step 2
+        a = 1
+        while True:                                                                     # step 3
+            js = rng.integers(n, size=a)
+            rho += float(np.prod([fv(j, z) - fv(j, x) for j in js]))
+            if rng.random() < a / (1 + a):
+                break
+            a += 1
+        if rng.random() <= min(max(rho, 0.0), 2.0) / 2:                                 # step 4
+            return x, k
+    raise RuntimeError("RGO: no acceptance")
+
+
+def alternate_sample(f_list, x0, *, eta: float, T: int, beta: float, mu: float, R: float, rng: np.random.Generator,
+                     counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+    """Algorithm 19 (AlternateSample, 003 L5603): for t = 1..T: y_t = x_{t−1} + √η ζ, ζ ~ N(0, I); x_t ~ RGO(y_t).
+    Postcondition (Thm 6.6.1): R_q(law(x_T), π) <= R_q(π_0, π)/(1 + η/C_LSI)^{2T/q} (+ inner TV errors).
+    Spec: 003_ch06.alg19
+    """
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    x = np.asarray(x0, dtype=float)
+    for _ in range(int(T)):
+        y = x + math.sqrt(eta) * rng.standard_normal(x.size)                            # y_t = x_{t−1} + √η ζ
+        x, _ = rgo_rejection_sampler(f_list, y, eta=eta, beta=beta, mu=mu, R=R, rng=rng, counter=counter)
+        if trace is not None:
+            trace.append(x.copy())
+    return x

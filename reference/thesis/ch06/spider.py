@@ -1,0 +1,173 @@
+"""Stochastic Spider (Algorithm 17, 003 L5175-5204) and the empirical private oracles of eq. (6.2) (L5248).
+
+Variants of Alg. 17 (audit AU3): ``"printed"`` executes line 16 literally, drift_t = drift_{t-1} + η²||∇_t||²,
+which overwrites the resets of lines 7 and 11 so that drift never decreases and O1 fires at every step after
+the first; ``"corrected"`` (default) adds η²||∇_t||² to the post-reset drift (the invariant used at L5411).
+
+Privacy of the oracles (A6.2, corrected eq. 6.2 with O2 noise ∝ ||x−y||, audit AU5): O1 is a Gaussian mechanism
+with replace-one sensitivity 2G/n, O2 one with sensitivity 2M||x−y||/n and noise σ2||x−y||, so each call is
+mu_i-GDP (mu1 = 2G/(nσ1), mu2 = 2M/(nσ2)) and the adaptive composition over <= K_max O1 calls and <= T O2 calls
+is sqrt(K_max mu1² + T mu2²)-GDP (exact).  With the printed eq. (6.2) (noise σ2, not scaled) the O2 call's
+GDP parameter is 2M||x−y||/(nσ2), unbounded in ||x−y||.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from reference.core.accounting import gdp_compose, gdp_delta, gdp_mu
+from reference.core.oracles import GradientOracle, QueryCounter
+
+VARIANTS = ("corrected", "printed")
+
+
+def spider_parameters(*, B, M, G, rho, kappa, omega, zeta1, zeta2, d, C: float = 1.0):
+    """γ, Γ, η, T of Alg. 17 (L5184-5186): γ = sqrt(4C(ζ2²κ + 4ζ1²) log(BMd/(ρω))), Γ = M log(dMB/(ργω))/sqrt(ργ),
+    η = 1/M, T = BM log⁴(dMB/(ργω))/γ²  (natural logs; arguments used as printed, see AU2)."""
+    ell = math.log(B * M * d / (rho * omega))
+    gamma = math.sqrt(4 * C * (zeta2 ** 2 * kappa + 4 * zeta1 ** 2) * ell)
+    ell2 = math.log(d * M * B / (rho * gamma * omega))
+    Gamma = M * ell2 / math.sqrt(rho * gamma)
+    return dict(gamma=gamma, Gamma=Gamma, eta=1.0 / M, T=B * M * ell2 ** 4 / gamma ** 2,
+                escape_threshold=gamma * ell ** 3)
+
+
+def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: float, escape_threshold: float,
+                      escape_sd: float, rng: np.random.Generator | None, variant: str = "corrected",
+                      max_refresh: int | None = None, max_escape: int | None = None, noise=None,
+                      trace: list | None = None) -> dict:
+    """Alg. 17 (Stochastic Spider), 003 L5175-5204.
+
+    Preconditions: O1(x) -> gradient estimate, O2(x, y) -> estimate of ∇F(x) − ∇F(y) (callables; counting
+    oracles recommended); x0 finite vector (public start; the text leaves it implicit); eta, kappa, Gamma,
+    escape_threshold > 0, escape_sd >= 0; T >= 1 integer (the loop "while t <= T" makes T+1 iterations);
+    variant in {"corrected", "printed"}; optional caps on O1 refreshes and escapes (hard caps for worst-case
+    privacy, catalog A6.1: the run stops when a cap would be exceeded).  ``noise`` (optional) is an array of
+    shape (T+1, d) of standard normal escape draws (pre-drawn noise).
+    Steps: escape branch (L5189-5191), refresh branch (L5192-5194), Spider branch (L5195-5197),
+    update x_{t+1} = x_t − η∇_t and drift (L5198).
+    Postcondition: returns dict(xs = [x_1..x_{t_end}], counts of O1 refresh / O1 escape / O2 calls, drift and
+    frozen traces, O2_drift_prev = drift_{t−1} at each O2 call (the invariant drift < κ, L5411, holds for the
+    corrected variant)).
+    Spec: 003_ch06.alg17
+    """
+    x = np.asarray(x0, dtype=float).copy()
+    if x.ndim != 1 or not np.all(np.isfinite(x)):
+        raise ValueError("x0 must be a finite 1-D vector")
+    for name, v in (("eta", eta), ("kappa", kappa), ("Gamma", Gamma), ("escape_threshold", escape_threshold)):
+        if not (v > 0 and math.isfinite(v)):
+            raise ValueError(f"{name} must be finite and > 0, got {v!r}")
+    if int(T) != T or T < 1:
+        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    if not escape_sd >= 0:
+        raise ValueError(f"escape_sd must be >= 0, got {escape_sd!r}")
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    d = x.size
+    if noise is None:
+        if rng is None:
+            raise ValueError("rng must be a numpy Generator when noise is not given")
+        noise = rng.standard_normal((int(T) + 1, d))
+    noise = np.asarray(noise, dtype=float)
+    drift_prev, frozen_prev, grad_prev = kappa, 1.0, np.zeros(d)      # drift_0 = κ, frozen = 1, ∇_{−1} = 0 (L5187)
+    x_prev = x.copy()
+    xs, drift_tr, frozen_tr, o2_drift, kinds = [], [], [], [], []
+    n_ref = n_esc = n_o2 = 0
+    t = 0
+    while t <= T:                                                       # while t <= T (L5188)
+        reset = False
+        if np.linalg.norm(grad_prev) <= escape_threshold and frozen_prev <= 0:   # escape test (L5189)
+            if max_escape is not None and n_esc >= max_escape:
+                break
+            frozen, drift = Gamma, 0.0                                  # frozen_t = Γ, drift_t = 0 (L5190)
+            grad = O1(x) + escape_sd * noise[t]                         # ∇_t = O1(x_t) + g_t, g_t ~ N(0, sd² I) (L5191)
+            n_esc += 1
+            reset = True
+            kinds.append("escape")
+        elif drift_prev >= kappa:                                       # refresh test (L5192)
+            if max_refresh is not None and n_ref >= max_refresh:
+                break
+            grad = O1(x)                                                # ∇_t = O1(x_t) (L5193)
+            drift, frozen = 0.0, frozen_prev - 1                        # drift_t = 0, frozen_t = frozen_{t−1} − 1 (L5193)
+            n_ref += 1
+            reset = True
+            kinds.append("refresh")
+        else:
+            o2_drift.append(drift_prev)
+            delta = O2(x, x_prev)                                       # Δ_t = O2(x_t, x_{t−1}) (L5196)
+            grad = grad_prev + delta                                    # ∇_t = ∇_{t−1} + Δ_t (L5196)
+            frozen = frozen_prev - 1                                    # frozen_t = frozen_{t−1} − 1 (L5197)
+            drift = drift_prev
+            n_o2 += 1
+            kinds.append("o2")
+        x_next = x - eta * grad                                         # x_{t+1} = x_t − η∇_t (L5198)
+        if variant == "printed":
+            drift = drift_prev + eta ** 2 * float(grad @ grad)          # drift_t = drift_{t−1} + η²||∇_t||² (L5198, literal)
+        else:
+            drift = (0.0 if reset else drift_prev) + eta ** 2 * float(grad @ grad)   # post-reset drift (AU3 fix)
+        x_prev, x = x, x_next
+        drift_prev, frozen_prev, grad_prev = drift, frozen, grad
+        xs.append(x.copy())
+        drift_tr.append(drift)
+        frozen_tr.append(frozen)
+        if trace is not None:
+            trace.append(x.copy())
+        t += 1                                                          # t ← t + 1 (L5199)
+    return dict(xs=xs, n_refresh=n_ref, n_escape=n_esc, n_o2=n_o2, drift=drift_tr, frozen=frozen_tr,
+                o2_drift_prev=o2_drift, kinds=kinds)
+
+
+# ------------------------------------------------------------------------------------- oracles (6.2)
+
+def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: float, rng: np.random.Generator,
+                              variant: str = "corrected", counter: QueryCounter | None = None):
+    """Eq. (6.2) (003 L5248): O1(x) = ∇F_D(x) + N(0, σ1² I); O2(x,y) = ∇F_D(x) − ∇F_D(y) + g2 with
+    g2 ~ N(0, σ2²||x−y||² I) (corrected, default) or N(0, σ2² I) (printed, audit AU5).
+
+    Preconditions: per_sample_grad(x, z) -> (d,) array; data a sequence of n >= 1 records; σ1, σ2 > 0.
+    Postcondition: returns (O1, O2, grad_oracle) where grad_oracle is the counting full-gradient oracle
+    (each O1 costs 1 call, each O2 2 calls).
+    Spec: 003_ch06.proc_A6_2
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    if not (sigma1 > 0 and sigma2 > 0):
+        raise ValueError(f"sigma1 and sigma2 must be > 0, got {sigma1!r}, {sigma2!r}")
+    data = list(data)
+    if not data:
+        raise ValueError("data must hold n >= 1 records")
+    full = GradientOracle(lambda x: np.mean([per_sample_grad(x, z) for z in data], axis=0), counter=counter)
+
+    def O1(x):
+        return full(x) + sigma1 * rng.standard_normal(np.shape(x))
+
+    def O2(x, y):
+        scale = sigma2 * (np.linalg.norm(np.asarray(x) - np.asarray(y)) if variant == "corrected" else 1.0)
+        return full(x) - full(y) + scale * rng.standard_normal(np.shape(x))
+
+    return O1, O2, full
+
+
+def spider_privacy_mu(*, G: float, M: float, n: int, sigma1: float, sigma2: float, K_max: int, N_esc: int, T: int,
+                      escape_sigma1: float | None = None) -> float:
+    """GDP parameter of Alg. 17 with the corrected (6.2) oracles and hard caps (P6-1):
+    mu = sqrt((K_max + N_esc) (2G/(nσ1))² + T (2M/(nσ2))²) (escapes use O1 too; exact adaptive composition)."""
+    mu1 = 2 * G / (n * sigma1)
+    mue = 2 * G / (n * (escape_sigma1 or sigma1))
+    mu2 = 2 * M / (n * sigma2)
+    return float(gdp_compose([mu1] * int(K_max) + [mue] * int(N_esc) + [mu2] * int(T)))
+
+
+def calibrate_spider_sigmas(*, G, M, n, K_max, N_esc, T, epsilon, delta, share_o1: float = 0.5):
+    """Exact calibration (catalog A6.2 'reference implementation'): μ* = gdp_mu(ε, δ); give a fraction
+    ``share_o1`` of μ*² to the K_max + N_esc O1 calls, the rest to the T O2 calls; return (σ1, σ2, μ*)."""
+    mu_star = gdp_mu(epsilon, delta)
+    mu1 = math.sqrt(share_o1 * mu_star ** 2 / (K_max + N_esc))
+    mu2 = math.sqrt((1 - share_o1) * mu_star ** 2 / T)
+    return 2 * G / (n * mu1), 2 * M / (n * mu2), mu_star
+
+
+def spider_delta(epsilon: float, mu: float) -> float:
+    """δ(ε) of a mu-GDP mechanism (exact)."""
+    return float(gdp_delta(epsilon, mu))

@@ -1,0 +1,40 @@
+"""Nonsmooth-analysis tools of Ch. 8 used for verification: Moreau / Lasry-Lions envelopes on a 1-D grid
+(Sec. 8.10, 003 L6724-6754) and the exact Goldstein min-norm element of piecewise-linear 1-D functions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+def moreau_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
+    """M_λ(h)(x) = min_y [h(y) + (y − x)²/(2λ)], minimum over the same grid (brute force, O(N²))."""
+    if not lam > 0:
+        raise ValueError(f"lam must be > 0, got {lam!r}")
+    diff = grid[None, :] - grid[:, None]
+    return np.min(hv[None, :] + diff ** 2 / (2 * lam), axis=1)
+
+
+def lasry_lions_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
+    """h̃ = −M_λ(−M_{2λ}(h)) = max_z min_y [h(y) + (y − z)²/(4λ) − (z − x)²/(2λ)] (corrected eq. 8.20, AU53).
+
+    Preconditions: hv = h(grid) on an increasing grid wide enough that the optimisers stay inside.
+    Spec: 003_ch08.proc_A8_6
+    """
+    m2 = moreau_grid(hv, grid, 2 * lam)                      # M_{2λ}(h)
+    return -moreau_grid(-m2, grid, lam)                      # −M_λ(−M_{2λ}(h))
+
+
+def goldstein_norm_1d(slopes_lo: float, slopes_hi: float) -> float:
+    """||∂̄ h|| for a 1-D Goldstein subdifferential [slopes_lo, slopes_hi]: the distance from 0 to the interval."""
+    if slopes_lo > slopes_hi:
+        raise ValueError("need slopes_lo <= slopes_hi")
+    return 0.0 if slopes_lo <= 0 <= slopes_hi else min(abs(slopes_lo), abs(slopes_hi))
+
+
+def pl_slope_range(knots: np.ndarray, slopes: np.ndarray, a: float, b: float) -> tuple[float, float]:
+    """[min h', max h'] over [a, b] for a piecewise-linear h with breakpoints ``knots`` (increasing) and slopes
+    ``slopes`` (len(knots)+1 pieces): the Clarke/Goldstein subdifferential ∂_r h(x) = that interval for [a,b] = [x−r,x+r]."""
+    lo_piece = int(np.searchsorted(knots, a, side="left"))
+    hi_piece = int(np.searchsorted(knots, b, side="right"))
+    s = slopes[lo_piece:hi_piece + 1]
+    return float(np.min(s)), float(np.max(s))

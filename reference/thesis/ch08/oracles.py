@@ -1,0 +1,209 @@
+"""Private gradient oracles for O2NC (Ch. 8): single-pass zero-order (Algorithm 24, 003 L6248-6278), multi-pass
+zero-order (Algorithm 25, L6350-6380) and single-pass first-order (Algorithm 26, L6583-6609), with their exact
+privacy accounting (conditional on the good event of the zero-order errors, plus its probability).
+
+Corrections applied by default (catalog A8.3-A8.5): sphere directions in the zero-order O2 step (AU42; the printed
+Unif(B_α) draws are available as ``directions="printed_ball"``), tree index ((t−1) mod Σ)+1 with a fresh tree per
+period (AU44), replace-one sensitivities (AU57), tree σ with the sqrt(⌈log2 Σ⌉+1) factor (AU56).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from reference.core.accounting import gdp_delta, gdp_mu
+from reference.core.oracles import QueryCounter, ValueOracle, GradientOracle
+from reference.core.samplers import uniform_l2_ball
+from reference.thesis.ch07.tree import node_set
+
+
+def _sphere(rng, m, d):
+    g = rng.standard_normal((m, d))
+    return g / np.linalg.norm(g, axis=1, keepdims=True)
+
+
+def _zo(fval, z, xi, y, alpha):
+    """(1/m) Σ_j (d/(2α))(f(z+αy_j;ξ) − f(z−αy_j;ξ)) y_j (eq. 8.4 with the trailing y_j, AU41)."""
+    d = z.size
+    vals = np.array([fval(z + alpha * yj, xi) - fval(z - alpha * yj, xi) for yj in y])
+    return (d / (2 * alpha)) * (vals[:, None] * y).mean(axis=0)
+
+
+def _fo(grad, z, xi, y):
+    return np.mean([grad(z + yj, xi) for yj in y], axis=0)
+
+
+def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m: int, sigma: float,
+                       rng: np.random.Generator, order: str = "zero", f=None, grad=None,
+                       directions: str = "sphere", counter: QueryCounter | None = None):
+    """Algorithm 24 (order="zero", f(x, ξ) values) / Algorithm 26 (order="first", grad(x, ξ) subgradients).
+
+    Preconditions: stream = the data in a fixed (public) order, consumed without replacement; Sigma >= 1 (period),
+    alpha > 0, B1, B2, m >= 1 integers, sigma >= 0.
+    Steps per call O(z_t) (t = 1, 2, ...): period start ((t−1) mod Σ = 0): B1 fresh samples, g_t = mean of the
+    per-sample estimates at z_t, fresh tree; otherwise B2 fresh samples and g_t = g_{t−1} + mean of the
+    differences of estimates at z_t and z_{t−1} (independent directions y_1..y_m and y_{m+1}..y_{2m});
+    return g_t + TREE(((t−1) mod Σ)+1).  Zero-order: y ~ Unif(S^{d−1}) (``directions="printed_ball"``:
+    Unif(B_α) as printed, AU42).  First-order (Alg. 26): y ~ Unif(B_α), ∇f(z + y; ξ); one y per sample at
+    period starts.
+    Postcondition: returns (O, state); state["calls"], state["samples_used"], state["exhausted"] (the call that
+    finds the stream exhausted raises StopIteration).
+    Spec: 003_ch08.alg24, 003_ch08.alg26
+    """
+    if order not in ("zero", "first"):
+        raise ValueError(f"order must be 'zero' or 'first', got {order!r}")
+    if directions not in ("sphere", "printed_ball"):
+        raise ValueError(f"directions must be 'sphere' or 'printed_ball', got {directions!r}")
+    for name, v in (("Sigma", Sigma), ("B1", B1), ("B2", B2), ("m", m)):
+        if int(v) != v or v < 1:
+            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
+    if not (alpha > 0 and sigma >= 0):
+        raise ValueError(f"need alpha > 0 and sigma >= 0, got {alpha!r}, {sigma!r}")
+    if order == "zero" and f is None or order == "first" and grad is None:
+        raise ValueError("order='zero' needs f(x, xi); order='first' needs grad(x, xi)")
+    stream = list(stream)
+    counter = counter if counter is not None else QueryCounter()
+    fval = ValueOracle(lambda v: 0.0, counter=counter)
+    gorc = GradientOracle(lambda v: v, counter=counter)
+
+    def f_counted(x, xi):
+        fval(np.zeros(1))
+        return f(x, xi)
+
+    def g_counted(x, xi):
+        gorc(np.zeros(1))
+        return np.asarray(grad(x, xi), dtype=float)
+
+    st = dict(t=0, ptr=0, g=None, z_prev=None, tree={}, calls=0, samples_used=0, counter=counter)
+
+    def draw_dirs(k, d):
+        if order == "first" or directions == "printed_ball":
+            return uniform_l2_ball(d, alpha, rng, size=k)
+        return _sphere(rng, k, d)
+
+    def est(z, xi, y):
+        return _zo(f_counted, z, xi, y, alpha) if order == "zero" else _fo(g_counted, z, xi, y)
+
+    def O(z):
+        z = np.asarray(z, dtype=float)
+        d = z.size
+        st["t"] += 1
+        t = st["t"]
+        loc = (t - 1) % Sigma + 1                                       # AU44: index ((t−1) mod Σ)+1
+        if loc == 1:                                                    # Alg. 24 line 2: t mod Σ = 1 (period start)
+            if st["ptr"] + B1 > len(stream):
+                raise StopIteration("data stream exhausted")
+            S = stream[st["ptr"]:st["ptr"] + B1]                        # line 3: B1 unused samples
+            st["ptr"] += B1
+            if order == "first":                                        # Alg. 26 line 3: one y per sample
+                ests = [est(z, xi, draw_dirs(1, d)) for xi in S]
+            else:                                                       # Alg. 24 lines 4-6
+                ests = [est(z, xi, draw_dirs(m, d)) for xi in S]
+            g = np.mean(ests, axis=0)                                   # line 7
+            st["tree"] = {}                                             # fresh tree per period (AU44)
+        else:
+            if st["ptr"] + B2 > len(stream):
+                raise StopIteration("data stream exhausted")
+            S = stream[st["ptr"]:st["ptr"] + B2]                        # line 9: B2 unused samples
+            st["ptr"] += B2
+            diffs = []
+            for xi in S:                                                # lines 10-14
+                y = draw_dirs(2 * m, d)                                 # y_1..y_2m (sphere: AU42 fix)
+                diffs.append(est(z, xi, y[:m]) - est(st["z_prev"], xi, y[m:]))
+            g = st["g"] + np.mean(diffs, axis=0)                        # line 15
+        noise = np.zeros(d)
+        for node in node_set(loc, Sigma):                               # line 16: TREE(σ, Σ)(loc)
+            if node not in st["tree"]:
+                st["tree"][node] = rng.standard_normal(d)
+            noise += sigma * st["tree"][node]
+        st["g"], st["z_prev"] = g, z.copy()
+        st["calls"] += 1
+        st["samples_used"] = st["ptr"]
+        return g + noise
+
+    return O, st
+
+
+def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, sigma2: float, f,
+                      rng: np.random.Generator, directions: str = "sphere", counter: QueryCounter | None = None):
+    """Algorithm 25 (multi-pass zero-order), 003 L6350-6380: period start g̃_t = (1/n)Σ_i ∇̃f(z_t; ξ_i) + N(0, σ1² I);
+    otherwise g̃_t = g̃_{t−1} + (1/n)Σ_i(∇̃f(z_t; ξ_i) − ∇̃f(z_{t−1}; ξ_i)) + N(0, σ2² I) (built on the noisy g̃).
+    Spec: 003_ch08.alg25
+    """
+    if directions not in ("sphere", "printed_ball"):
+        raise ValueError(f"directions must be 'sphere' or 'printed_ball', got {directions!r}")
+    if int(Sigma) != Sigma or Sigma < 1 or int(m) != m or m < 1:
+        raise ValueError("Sigma and m must be integers >= 1")
+    if not (alpha > 0 and sigma1 >= 0 and sigma2 >= 0):
+        raise ValueError("need alpha > 0, sigma1, sigma2 >= 0")
+    data = list(data)
+    counter = counter if counter is not None else QueryCounter()
+    fval = ValueOracle(lambda v: 0.0, counter=counter)
+
+    def f_counted(x, xi):
+        fval(np.zeros(1))
+        return f(x, xi)
+    st = dict(t=0, g=None, z_prev=None, counter=counter)
+
+    def dirs(k, d):
+        return _sphere(rng, k, d) if directions == "sphere" else uniform_l2_ball(d, alpha, rng, size=k)
+
+    def O(z):
+        z = np.asarray(z, dtype=float)
+        d = z.size
+        st["t"] += 1
+        if (st["t"] - 1) % Sigma == 0:                                  # line 2: period start
+            g = np.mean([_zo(f_counted, z, xi, dirs(m, d), alpha) for xi in data], axis=0)   # lines 3-6
+            out = g + sigma1 * rng.standard_normal(d)                   # line 7: + χ_t ~ N(0, σ1² I)
+        else:
+            diffs = []
+            for xi in data:                                             # lines 9-13
+                y = dirs(2 * m, d)
+                diffs.append(_zo(f_counted, z, xi, y[:m], alpha) - _zo(f_counted, st["z_prev"], xi, y[m:], alpha))
+            out = st["g"] + np.mean(diffs, axis=0) + sigma2 * rng.standard_normal(d)   # lines 14-15
+        st["g"], st["z_prev"] = out, z.copy()
+        return out
+
+    return O, st
+
+
+# ------------------------------------------------------------------------------------------- accounting
+
+def zo_error_bound(L: float, d: int, m: int, iota: float) -> float:
+    """Radius r with P(||(1/m)Σ_j v_j − E v|| >= r) <= ι for the sphere estimator (||v_j|| <= Ld, so
+    ||v_j − Ev|| <= 2Ld): McDiarmid on the norm of the sum, r = 2Ld(1 + sqrt(2 log(1/ι)))/√m."""
+    return 2 * L * d * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m)
+
+
+def single_pass_leaf_sensitivities(*, L: float, d: int, alpha: float, D: float, B1: int, B2: int, m: int,
+                                   iota: float, order: str = "zero") -> tuple[float, float]:
+    """Replace-one leaf sensitivities of Alg. 24/26 on the good event (directions coupled between neighbours):
+    period start s1 = (2L + 2r)/B1, other steps s2 = (4L√d D/α + 4r)/B2, with r the zero-order error radius
+    (zero-order) or the first-order average error radius 2L(1 + sqrt(2 log(1/ι)))/√m (Alg. 26; 0 at period
+    starts, where the single y per sample is coupled and ||∇f|| <= L)."""
+    if order == "zero":
+        r1 = r2 = zo_error_bound(L, d, m, iota)
+    else:
+        r1, r2 = 0.0, 2 * L * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m)
+    return (2 * L + 2 * r1) / B1, (4 * L * math.sqrt(d) * D / alpha + 4 * r2) / B2
+
+
+def single_pass_privacy(*, epsilon: float, L: float, d: int, alpha: float, D: float, B1: int, B2: int, m: int,
+                        sigma: float, Sigma: int, n_samples: int, iota: float, order: str = "zero") -> float:
+    """δ_total(ε) = δ_tree(ε; mu = max(s1, s2) sqrt(⌈log2 Σ⌉+1)/σ) + P(bad event), P(bad) <= 2·n_samples·ι
+    (each sample in one leaf of one period's tree; parallel over periods).  Spec: 003_ch08.priv.P8_1"""
+    s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
+    Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
+    mu = max(s1, s2 if Sigma > 1 else 0.0) * math.sqrt(Lt + 1) / sigma
+    return float(gdp_delta(epsilon, mu)) + 2 * n_samples * iota
+
+
+def single_pass_sigma(*, epsilon: float, delta: float, L: float, d: int, alpha: float, D: float, B1: int, B2: int,
+                      m: int, Sigma: int, n_samples: int, order: str = "zero") -> tuple[float, float]:
+    """Exact calibration: ι = δ/(4 n_samples) (so P(bad) <= δ/2), σ with δ_tree(ε) = δ/2.  Returns (σ, ι)."""
+    iota = delta / (4 * n_samples)
+    s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
+    Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
+    s = max(s1, s2 if Sigma > 1 else 0.0)
+    return s * math.sqrt(Lt + 1) / gdp_mu(epsilon, delta / 2), iota
