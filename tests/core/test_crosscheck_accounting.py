@@ -2,8 +2,8 @@
 
 Skipped when dp_accounting is not installed. Agreement thresholds are relative and stated per test; measured
 magnitudes (2026-11, dp-accounting 0.6.0): gaussian delta rel diff <= 1e-9 (their float path), integer-order
-sampled-Gaussian RDP rel diff <= 1e-12, DP-SGD eps rel diff <= 1e-12; fractional orders: ours is an upper bound
-(interpolation) >= their series value.
+sampled-Gaussian RDP rel diff <= 1e-12, DP-SGD eps rel diff <= 1e-12; fractional orders are compared with exact
+quadrature in proofs_checks/crosscheck, not here (their fractional series is not exact).
 """
 from __future__ import annotations
 
@@ -40,12 +40,9 @@ def test_rdp_subsampled_gaussian_matches(q, sigma):
         ours = A.rdp_subsampled_gaussian(a, q, sigma)
         if math.isfinite(t) and t > 0:
             assert abs(ours - t) <= 1e-10 * t, (a, ours, t)
-    # fractional orders: our interpolation is an upper bound of their exact series value
-    fr = [1.5, 2.5, 10.5]
-    theirs_fr = rdp_mod._compute_rdp_poisson_subsampled_gaussian(q, sigma, fr)
-    for a, t in zip(fr, theirs_fr):
-        if math.isfinite(t):
-            assert A.rdp_subsampled_gaussian(a, q, sigma) >= t * (1 - 1e-10)
+    # Fractional orders are not compared here: dp-accounting's fractional series is NOT exact (it over-estimates,
+    # e.g. +839% at q=0.1, sigma=10, alpha=1.01), so neither side is a reference for the other. The comparison
+    # against exact quadrature is the check core.xchk.dpacc.rdp_frac.* (proofs_checks/crosscheck).
 
 
 @pytest.mark.parametrize("q,sigma,T,delta", [(0.01, 1.0, 1000, 1e-5), (0.004, 1.1, 10000, 1e-6), (0.1, 2.0, 100, 1e-5),
