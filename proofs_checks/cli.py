@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--profile", choices=framework.PROFILES, default="quick")
     v.add_argument("--source", help="only this source (core, 000, 001, 002, 004, 003_chNN)")
     v.add_argument("--id", dest="pattern", help="only checks whose id or spec id matches this glob")
-    v.add_argument("--jobs", type=_positive_int, default=1, help="worker processes (default 1)")
+    v.add_argument("--jobs", type=_positive_int, default=min(os.cpu_count() or 1, 4),
+                   help="worker processes (default: the number of cores, at most 4; 1 runs in this process)")
     v.add_argument("--json", type=Path, help="also write the results as JSON here")
     v.add_argument("--markdown", type=Path, help="Markdown report path (default reports/verify.md)")
     v.add_argument("--no-report", action="store_true", help="do not write the Markdown report")
