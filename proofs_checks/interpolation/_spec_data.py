@@ -233,6 +233,9 @@ S("001.thm9", "690-726", "Theorem 9 ((eps,delta) version of Thm 3)",
 S("001.prop4", "738-750", "Proposition 4 (superefficiency, copy of AD20 Prop 2.2)",
   "eps-DP M with E|M(S) - x_S*| <= gamma omega(S;1/eps)/2, gamma <= 1/(2e) => exists S', d_ham <= log(1/2gamma)/(2eps), "
   "E|M(S') - x_S'*| >= (1/4) l((1/4) omega(S'; log(1/2gamma)/(2eps))).", "proposition", "numeric", catalog="ST-27",
+  implemented_by=[R + "superefficiency.prop4_instance", R + "superefficiency.modulus", R + "superefficiency.sensitivity_len",
+                  R + "superefficiency.mechanism_pmf", R + "superefficiency.expected_error",
+                  R + "superefficiency.sample_mechanism", R + "superefficiency.neighbourhood"],
   skip_reason="not yet checked")
 S("001.prop5", ["751-755", "913-923"], "Proposition 5 (modulus of continuity bounds)",
   "interpolating S, L = 2HD, inf F = 0: D/(n eps) <= omega(S, 1/eps) <= 8HD/(lambda n eps).", "proposition", "numeric",

@@ -149,7 +149,7 @@ def _thm5(ctx):
                    margin=-(num - 1), precision="sympy exact",
                    details="corrected: E[f_S'(M(S')) - inf f_S'] >= (lambda/2)(omega/16)^2 = Omega(D^2/(n eps)^{2(1-t)}) "
                            "for t < 1 (or t = 1 with c3 < 2 lambda/H); the use of Prop 5's lower bound at a possibly "
-                           "non-interpolating S' (AUD-32) is not checked (the Prop 4 harness was not built)")
+                           "non-interpolating S' (AUD-32) is not checked (Prop 4 itself is checked in 001.prop4; its use at a non-interpolating S' at L779 is not)")
 
 
 @check("001.def2_2_1.gradient_bound", spec=["001.def2_2_1"])
