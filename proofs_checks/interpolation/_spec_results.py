@@ -262,8 +262,9 @@ RESULTS: dict = {
                     "H r/n -> H c3/2 (c3 = 3, H = lambda = 1, n = 1000: 1.497 > 1).",
                     "E[f_S'(M(S')) - inf f_S'] >= (lambda/2)(omega/16)^2 = Omega(lambda c3^2 D^2/(n eps)^{2(1-t)}) for t < 1 "
                     "(or t = 1 with c3 < 2 lambda/H), given Prop 5 applies at S' (PROVED algebra, 001.thm5.corrected).",
-                    notes="the 'S vs S' reading' of AUD-32 (Prop 5 needs an interpolating S') is not resolved: the Prop 4 "
-                          "harness (ST-27) was not built."),
+                    notes="AUD-32's reading: Prop 4 with the modulus at S is proved in general (001.prop4.general_argument) and "
+                          "the printed modulus-at-S' reading is not refuted on the harness family (001.prop4); applying "
+                          "Prop 5 at a non-interpolating S' (L779) remains unjustified."),
     "001.audit.AUD-8": err(["001.audit.AUD-8.delta_factor"],
                            "d = 1, delta = 1e-6: Alg 2 uses min(d, sqrt(d log 1/delta)) = 1, Alg 6/Prop 3/Thm 7 use "
                            "sqrt(d log 1/delta) = 3.72, Thm 2's m and Thm 8 use sqrt(d) log(1/delta) = 13.8 (up to 27.6x "
