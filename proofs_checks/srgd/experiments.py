@@ -276,8 +276,13 @@ def _e3(ctx):
             out[name] = float(np.mean(ex)) * math.sqrt(n)
         rows.append((B, out))
     txt = "; ".join(f"B={B}: " + ", ".join(f"{k} {v:.3g}" for k, v in o.items()) for B, o in rows)
-    return Outcome(Verdict.NUMERIC, claimed="excess·√n vs batch size (A-5 flat up to large B)", computed=txt,
-                   precision="20 runs per cell; descriptive", details=f"n = {n}, β = 4, no noise")
+    a5 = [o["A-5"] for _, o in rows]
+    spread = max(a5) / min(a5)
+    claimed = "excess·√n vs batch size: A-5 flat up to large B (max/min over B = 4..256 at most 3)"
+    if spread > 3.0:
+        return fail(claimed, txt + f"; A-5 spread {spread:.3g} > 3")
+    return Outcome(Verdict.NUMERIC, claimed=claimed, computed=txt + f"; A-5 spread {spread:.3g}", margin=3.0 - spread,
+                   precision="20 runs per cell; tolerance factor 3 stated in advance", details=f"n = {n}, β = 4, no noise")
 
 
 @check("002.exp.E4.eps", spec="002.exp.E4", profile="full")
@@ -296,7 +301,10 @@ def _e4(ctx):
                                        sigma=sigma, rng=rng)[0].y_T, r) for _ in range(40)]
         means.append(float(np.mean(ex)))
     slope = float(np.polyfit(np.log(epss), np.log(means), 1)[0])
-    return Outcome(Verdict.NUMERIC, claimed="privacy regime: excess risk decreases as ε grows (∝ 1/ε for the private term)",
+    claimed = "privacy regime: excess risk decreases as ε grows (∝ 1/ε for the private term: log–log slope in [-2, -0.5])"
+    if not -2.0 <= slope <= -0.5:
+        return fail(claimed, f"slope {slope:.3g}; means {means}")
+    return Outcome(Verdict.NUMERIC, claimed=claimed, margin=min(slope + 2.0, -0.5 - slope),
                    computed="mean excess " + ", ".join(f"ε={e}: {m:.4g}" for e, m in zip(epss, means)) + f"; log–log slope {slope:.2f}",
                    precision="40 runs per ε; descriptive", details=f"n = {n}, B = {B}, corrected σ at δ = 1e-5")
 
@@ -310,6 +318,9 @@ def _e5a(ctx):
     res = accelerated_dp_srgd(prob.grad, prob.sample(T * B, rng), T=T, B=B, beta=4.0, radius=r, p=p)
     m = res.max_example_delta
     first, last = float(m[1:16].mean()), float(m[-16:].mean())
-    return Outcome(Verdict.NUMERIC, claimed="max_d ‖Δ_t(d)‖ stays O(1) in t (sensitivity ∝ 1/t in ∇_t units)",
+    claimed = "max_d ‖Δ_t(d)‖ stays O(1) in t (sensitivity ∝ 1/t in ∇_t units): last-16 mean and overall max <= 3x the t = 1..15 mean"
+    if last > 3 * first or m.max() > 3 * first:
+        return fail(claimed, f"first {first:.3g}, last {last:.3g}, max {m.max():.3g}")
+    return Outcome(Verdict.NUMERIC, claimed=claimed, margin=3 * first - max(last, float(m.max())),
                    computed=f"mean max_d‖Δ_t(d)‖ over t = 1..15: {first:.3f}; over the last 16 rounds: {last:.3f}; "
                             f"overall max {m.max():.3f}", precision="one run, descriptive", details=f"T = {T}, B = {B}")
