@@ -212,6 +212,8 @@ def _a19(ctx):
     # quadratic F^lam = lam/2 ||x - x*||^2 (1-D): gap = lam t^2/2 for ||x - x*|| = t => ||x-x*||^2 = (2/lam) gap exactly
     gap = lam * t ** 2 / 2
     ok = sp.simplify(t ** 2 - 2 * gap / lam) == 0
+    if not ok:
+        return fail("||x - x*||^2 = (2/lam) gap on the quadratic instance", "sympy could not prove the identity")
     return erratum(claimed="L994: E||x_0 - x*||^2 <= C_sc (L^2/lam^2)(...) from E gap <= C_sc (L^2/lam)(...)",
                    computed="sympy: for F^lam = lam/2||x - x*||^2, ||x - x*||^2 = (2/lam) gap exactly: the factor 2 cannot be dropped",
                    counterexample="quadratic instance with E gap = C_sc (L^2/lam) c: E||x - x*||^2 = 2 C_sc (L^2/lam^2) c > C_sc (L^2/lam^2) c",
