@@ -129,6 +129,8 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
                 raise SpecError(f"{fname}: entry {eid!r}: field 'kind' is {raw['kind']!r}; allowed: {sorted(KINDS)}")
             if table == "algorithm" and raw["kind"] not in ("algorithm", "primitive"):
                 raise SpecError(f"{fname}: entry {eid!r}: field 'kind' of an [[algorithm]] must be 'algorithm' or 'primitive'")
+            if table == "statement" and raw["kind"] in ("algorithm", "primitive"):
+                raise SpecError(f"{fname}: entry {eid!r}: field 'kind' {raw['kind']!r} belongs in an [[algorithm]] table")
             if raw["check_class"] not in CHECK_CLASSES:
                 raise SpecError(f"{fname}: entry {eid!r}: field 'check_class' is {raw['check_class']!r}; allowed: {sorted(CHECK_CLASSES)}")
             try:

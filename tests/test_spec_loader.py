@@ -39,6 +39,7 @@ def test_good_file_parses():
     ('verdict = "PROVED"', 'verdict = "ERRATUM"', "erratum"),
     ('verdict = "PROVED"', 'verdict = "SKIPPED"', "skip_reason"),
     ('id = "zz.lemma1"', 'id = "no dots here"', "id"),
+    ('kind = "lemma"', 'kind = "algorithm"', "kind"),
     ('statement = "1 + 1 = 2"', 'statement = "1 + 1 = 2"\ncolour = "red"', "colour"),
 ])
 def test_bad_field_is_named(old, new, field):

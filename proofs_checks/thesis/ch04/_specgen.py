@@ -14,30 +14,8 @@ SEED = "003_7b89ea95d4dd3293.txt"
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def toml_str(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
-
-
-def toml_list(xs) -> str:
-    return "[" + ", ".join(toml_str(x) for x in xs) + "]"
-
-
-def E(eid, kind, cls, title, lines, statement, cat, plan, impl=()):
-    lines = [lines] if isinstance(lines, str) else list(lines)
-    src = []
-    for ln in lines:
-        a, _, b = ln.partition("-")
-        src.append(f"{SEED}:{a}-{b or a}")
-    return dict(id=eid, kind=kind, check_class=cls, title=title, source=src, statement=statement,
-                catalog=cat, plan=plan, implemented_by=list(impl))
-
-
-def _importable(path: str) -> bool:
-    from proofs_checks.specs import resolve_dotted
-    try:
-        return callable(resolve_dotted(path))
-    except (ImportError, AttributeError):
-        return False
+# the TOML helpers and the entry constructor are shared with the chapter-1 generator
+from proofs_checks.thesis.ch01._specgen import E, _importable, toml_list, toml_str  # noqa: E402,F401
 
 
 def render(meta: dict, entries: list[dict], results: dict) -> str:
