@@ -302,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         return {"verify": cmd_verify, "specs": cmd_specs, "show": cmd_show, "oracle": cmd_oracle}[a.cmd](a)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
