@@ -15,7 +15,8 @@ from reference.heavy_tailed import mean_estimators as _me
 from reference.heavy_tailed.sco import SCOParams, ball_projection, cdp_sco, quadratic_loss_oracle
 from reference.interpolation.algorithms import alg1_lipschitz_extension
 from reference.interpolation.lipschitz_extension import LeastSquaresLoss
-from reference.resque.private import ErmProblem, alg3_draws, regularized_resqued_erm, subsampled_resqued_erm
+from reference.resque.private import (ErmProblem, alg3_draws, alg5_draws, regularized_resqued_erm,
+                                      strongly_convex_resqued_erm, subsampled_resqued_erm)
 from reference.resque.resque import resque_estimate
 from reference.srgd.algorithm import accelerated_dp_srgd, dp_sgd
 from reference.srgd.privacy import dp_srgd_tree
@@ -293,6 +294,37 @@ register_target(Target(
     spec_id="000.alg4", reference=regularized_resqued_erm,
     make_inputs=_alg4_inputs, make_draws=_alg3_draws, inputs_strategy=_alg4_strategy,
     description="Regularized ReSQued ERM (000 Alg. 4); draws = alg3_draws (same layout as Alg. 3)"))
+
+
+# ---------------------------------------------------------------------------- 000: Alg. 5 (strongly convex ERM)
+def _alg5_inputs(rng):
+    inp = _erm_make(rng, int(rng.integers(1, 12)), int(rng.integers(1, 5)), rng.uniform(0.2, 3), rng.uniform(0.05, 1),
+                    rng.uniform(0.1, 5), int(rng.integers(4, 70)))[1]
+    return dict(inp, lam=float(rng.uniform(0.1, 3)))
+
+
+def _alg5_strategy():
+    st = _st()
+
+    @st.composite
+    def inputs(draw):
+        # Preconditions (Alg. 5): as Alg. 3, lam > 0, T >= 4 integer
+        inp = _erm_make(_seeded(draw, st), draw(st.integers(1, 10)), draw(st.integers(1, 5)),
+                        draw(st.floats(1e-3, 1e3)), draw(st.floats(1e-2, 1e2)), draw(st.floats(1e-3, 1e3)),
+                        draw(st.integers(4, 70)))[1]
+        return dict(inp, lam=draw(st.floats(1e-3, 1e3)))
+    return inputs()
+
+
+def _alg5_draws(inputs, rng):
+    return dict(draws=alg5_draws(inputs["oracle"].n, np.shape(inputs["xbar"])[0], inputs["T"], inputs["rho"],
+                                 inputs["beta"], inputs["lam"], inputs["L"], rng))
+
+
+register_target(Target(
+    spec_id="000.alg5", reference=strongly_convex_resqued_erm,
+    make_inputs=_alg5_inputs, make_draws=_alg5_draws, inputs_strategy=_alg5_strategy,
+    description="Strongly convex ReSQued ERM (000 Alg. 5); draws = alg5_draws: one Alg. 4 draw dict per call"))
 
 
 # ---------------------------------------------------------------------------- 001: Algorithm 1 (with Alg. 5 inside)

@@ -22,7 +22,7 @@ from reference.core.geometry import as_vector
 from reference.core.oracles import SampleAccessOracle
 from reference.core.problems import AbsSum
 
-__all__ = ["ErmProblem", "alg3_draws", "subsampled_resqued_erm", "regularized_resqued_erm", "alg5_schedule",
+__all__ = ["ErmProblem", "alg3_draws", "alg5_draws", "subsampled_resqued_erm", "regularized_resqued_erm", "alg5_schedule",
            "strongly_convex_resqued_erm", "bias_reduced_estimator", "high_probability_solver", "aggregate",
            "lemma6_coupling", "lemma6_coupling_law", "private_erm_parameters", "private_erm"]
 
@@ -238,8 +238,16 @@ def alg5_schedule(T: int, beta: float, lam: float, L: float, d: int, C_cvx: floa
     return dict(k=k, beta=beta_i, T=T_i, E=E, D=D)
 
 
-def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, *, C_cvx: float = 16.0,
-                                trace: list | None = None, record: list | None = None) -> np.ndarray:
+def alg5_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: float, rng: np.random.Generator,
+               C_cvx: float = 16.0) -> list[dict]:
+    """All random draws of one Alg. 5 run: one ``alg3_draws`` dict per Alg. 4 call i = 1..k, with T_{i-1} of the schedule."""
+    s = alg5_schedule(T, beta, lam, L, d, C_cvx)
+    return [alg3_draws(n, d, s["T"][i - 1], rho, rng) for i in range(1, s["k"] + 1)]
+
+
+def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None, *, C_cvx: float = 16.0,
+                                draws: list | None = None, trace: list | None = None,
+                                record: list | None = None) -> np.ndarray:
     """Strongly convex ReSQued ERM solver (Alg. 5, 000 L901-913).
 
     Preconditions: lam > 0, T >= 4 integer, others as Alg. 4.  C_cvx (needed for the radii r_i) defaults to the derived 16.
@@ -247,15 +255,24 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, *, C
       x_i = Alg4(xbar, r, rho, beta_{i-1}, lam, T_{i-1}, r_{i-1}, x_{i-1}) (projected output).  Return x_k (paper: x_{k+1}; A16).
     Postcondition (Prop 8): E F^lam(x) - F^lam(x*) <= C_sc (L^2/lam)(d/(beta^2 T^2) + 1/T), C_sc = 32 C_cvx^2.
     ``record`` (list) receives (beta_{i-1}, T_{i-1}) per call for the privacy ledger.
+    Oracle mode: ``draws`` = :func:`alg5_draws` (one Alg. 4 draw dict per call) instead of ``rng``; identical draws give
+    bit-identical outputs.
     Spec: 000.alg5
     """
     _pos("lam", lam)
     xbar = as_vector("xbar", xbar)
     s = alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)
+    if draws is None:
+        if rng is None:
+            raise ValueError("rng must be given when draws is None")
+        draws = alg5_draws(oracle.n, xbar.shape[0], T, rho, beta, lam, L, rng, C_cvx)
+    if len(draws) != s["k"]:
+        raise ValueError(f"draws must hold k = {s['k']} Alg. 4 draw dicts (alg5_draws), got {len(draws)}")
     x = xbar.copy()
     for i in range(1, s["k"] + 1):
         r_prev = min(2 * r, math.sqrt(2 * s["D"][i - 1] / lam))            # r_{i-1} (data-independent)
-        x = regularized_resqued_erm(oracle, xbar, r, rho, s["beta"][i - 1], lam, s["T"][i - 1], r_prev, x, L, rng)
+        x = regularized_resqued_erm(oracle, xbar, r, rho, s["beta"][i - 1], lam, s["T"][i - 1], r_prev, x, L,
+                                    draws=draws[i - 1])
         if record is not None:
             record.append((s["beta"][i - 1], s["T"][i - 1]))
         if trace is not None:

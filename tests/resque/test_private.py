@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from reference.resque.private import (ErmProblem, aggregate, alg3_draws, alg5_schedule, bias_reduced_estimator,
+from reference.resque.private import (ErmProblem, aggregate, alg3_draws, alg5_draws, alg5_schedule, bias_reduced_estimator,
                                       high_probability_solver, regularized_resqued_erm, strongly_convex_resqued_erm,
                                       subsampled_resqued_erm)
 
@@ -74,6 +74,18 @@ def test_alg5_schedule():
     rec = []
     x = strongly_convex_resqued_erm(o, np.zeros(2), 0.1, 1.0, 0.5, 1.0, 64, P.L, rng, record=rec)
     assert len(rec) == 3 and np.linalg.norm(x) <= 0.1 + 1e-12 and o.calls <= 64
+
+
+def test_alg5_oracle_mode_bit_identical():
+    """Alg. 5 with pre-drawn draws (alg5_draws) equals the rng run draw for draw; a wrong number of draw dicts is
+    rejected with an error naming ``draws``."""
+    P = _P(np.random.default_rng(3))
+    x_rng = strongly_convex_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 0.5, 1.0, 64, P.L, np.random.default_rng(11))
+    dr = alg5_draws(P.oracle().n, 2, 64, 1.0, 0.5, 1.0, P.L, np.random.default_rng(11))
+    x_dr = strongly_convex_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 0.5, 1.0, 64, P.L, draws=dr)
+    assert np.array_equal(x_rng, x_dr)
+    with pytest.raises(ValueError, match="draws"):
+        strongly_convex_resqued_erm(P.oracle(), np.zeros(2), 0.1, 1.0, 0.5, 1.0, 64, P.L, draws=dr[:-1])
 
 
 def test_alg6_levels_and_cost():
