@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from proofs_checks.thesis._catalog_parse import clean, extend, sources
+
 from proofs_checks.thesis.ch06._results import RESULTS
 
 COMPUTED: dict[str, dict] = {}
@@ -18,7 +20,6 @@ COMPUTED: dict[str, dict] = {}
 ROOT = Path(__file__).resolve().parents[3]
 CATALOG = ROOT.parent / "shared" / "catalog" / "003_ch06_ch08.md"
 SEED = "003_7b89ea95d4dd3293.txt"
-SEED_PATH = ROOT.parent / "shared" / "seeds" / SEED
 CHAPTERS = {6: (5043, 5651, "Private non-convex optimization: second-order stationary points and excess risk"),
             7: (5652, 6089, "Adaptive batch size for private second-order stationary points"),
             8: (6090, 6795, "Private nonsmooth nonconvex optimization (Goldstein stationarity)")}
@@ -32,27 +33,17 @@ PRIV_SRC = {"P6-3": [(5256, 5271), (5275, 5281)], "P6-4": [(5285, 5295)], "P8-4"
             "P6-6": [(5367, 5371)], "P6-7": [(5377, 5381), (5640, 5650)]}
 EXP_SRC = {"Table 8.1": [(6117, 6160)], "Remark 8.4.2": [(6402, 6416)]}
 
-_seed_lines = SEED_PATH.read_text(encoding="utf-8").splitlines() if SEED_PATH.exists() else []
-
-
 def _clean(s: str) -> str:
-    s = s.replace("**", "").replace("\\", "/").replace('"', "'")
-    return re.sub(r"\s+", " ", s).strip()
+    return clean(s)
 
 
 def _extend(a: int) -> int:
-    """End line of the block starting at seed line a (until the next bold heading, at most 25 lines)."""
-    if not _seed_lines:
-        return a
-    b = a
-    for k in range(a + 1, min(a + 25, len(_seed_lines)) + 1):
-        line = _seed_lines[k - 1]
-        if line.startswith("**") or line.startswith("#"):
-            break
-        b = k
-    while b > a and not _seed_lines[b - 1].strip():
-        b -= 1
-    return b
+    """End line of the block starting at seed line a (at most 25 lines; see _catalog_parse.extend)."""
+    return extend(a, 25)
+
+
+def _sources(text: str, chapter: int, maxn: int = 3) -> list[str]:
+    return sources(text, CHAPTERS[chapter][:2], 25, maxn)
 
 
 def _sources(text: str, chapter: int, maxn: int = 3) -> list[str]:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from proofs_checks.thesis._catalog_parse import clean, extend, sources
+
 from proofs_checks.thesis.ch09._results import IMPL, RESULTS
 
 ROOT = Path(__file__).resolve().parents[3]
 CATALOG = ROOT.parent / "shared" / "catalog" / "003_ch09_ch13.md"
 SEED = "003_7b89ea95d4dd3293.txt"
-SEED_PATH = ROOT.parent / "shared" / "seeds" / SEED
 CHAPTERS = {9: (6796, 7431, "User-level DP-SCO with optimal rates"),
             10: (7432, 8143, "Faster user-level DP-SCO"),
             11: (8144, 8602, "Dimension independence via restricted Lipschitz continuity"),
@@ -35,27 +36,17 @@ KIND_WORDS = [("Lemma", "lemma", "lemma"), ("Theorem", "theorem", "thm"), ("Prop
               ("Corollary", "corollary", "cor"), ("Fact", "fact", "fact"), ("Remark", "remark", "remark"),
               ("Definition", "definition", "def")]
 
-_seed_lines = SEED_PATH.read_text(encoding="utf-8").splitlines() if SEED_PATH.exists() else []
-
-
 def _clean(s: str) -> str:
-    s = s.replace("**", "").replace("\\", "/").replace('"', "'")
-    return re.sub(r"\s+", " ", s).strip()
+    return clean(s)
 
 
 def _extend(a: int) -> int:
-    """End line of the block starting at seed line a (until the next bold heading, at most 40 lines)."""
-    if not _seed_lines:
-        return a
-    b = a
-    for k in range(a + 1, min(a + 40, len(_seed_lines)) + 1):
-        line = _seed_lines[k - 1]
-        if line.startswith("**") or line.startswith("#"):
-            break
-        b = k
-    while b > a and not _seed_lines[b - 1].strip():
-        b -= 1
-    return b
+    """End line of the block starting at seed line a (at most 40 lines; see _catalog_parse.extend)."""
+    return extend(a, 40)
+
+
+def _sources(text: str, chapter: int, maxn: int = 3) -> list[str]:
+    return sources(text, CHAPTERS[chapter][:2], 40, maxn)
 
 
 def _sources(text: str, chapter: int, maxn: int = 3) -> list[str]:
