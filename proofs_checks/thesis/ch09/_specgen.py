@@ -49,24 +49,6 @@ def _sources(text: str, chapter: int, maxn: int = 3) -> list[str]:
     return sources(text, CHAPTERS[chapter][:2], 40, maxn)
 
 
-def _sources(text: str, chapter: int, maxn: int = 3) -> list[str]:
-    out = []
-    for m in re.finditer(r"L(\d{4,5})(?:\s*[–-]\s*L?(\d{4,5}))?", text):
-        a = int(m[1])
-        b = int(m[2]) if m[2] else _extend(a)
-        if b < a:
-            b = a
-        s = f"{SEED}:{a}-{b}"
-        if s not in out:
-            out.append(s)
-        if len(out) >= maxn:
-            break
-    if not out:
-        lo, hi, _ = CHAPTERS[chapter]
-        out = [f"{SEED}:{lo}-{hi}"]
-    return out
-
-
 def _plan(text: str) -> str:
     m = re.search(r"Check[^:]*:(.*)", text)
     plan = m[1] if m else text
