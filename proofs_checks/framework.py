@@ -49,6 +49,8 @@ class Verdict(str, enum.Enum):
     CERTIFIED = "CERTIFIED"      # interval / ball arithmetic encloses it over the stated range or grid
     NUMERIC = "NUMERIC"          # high-precision evaluation on a stated grid (not a proof)
     STATISTICAL = "STATISTICAL"  # passed a test with declared false-failure probability
+    PARTIAL = "PARTIAL"          # only a special case / a sub-step / a form with added hypotheses was established
+    PROOF_GAP = "PROOF-GAP"      # a step of the proof fails (counterexample to the step); the statement is open
     ERRATUM = "ERRATUM"          # the printed statement fails; counterexample attached
     FAILED = "FAILED"            # an unexpected failure: a bug to fix
     SKIPPED = "SKIPPED"          # not checked, with the reason
@@ -57,8 +59,11 @@ class Verdict(str, enum.Enum):
         return self.value
 
 
-#: Verdicts that mean "the statement, as checked, holds".
+#: Verdicts that mean "the printed statement holds over its declared domain" (with the stated kind of evidence).
 HOLDS = (Verdict.PROVED, Verdict.CERTIFIED, Verdict.NUMERIC, Verdict.STATISTICAL)
+
+#: Verdicts that are not a refutation of the printed statement (it holds, or holds in part, or its proof has a gap).
+NOT_REFUTED = HOLDS + (Verdict.PARTIAL, Verdict.PROOF_GAP)
 
 
 @dataclass
@@ -72,6 +77,9 @@ class Outcome:
     ``precision`` mpmath dps / Arb bits / confidence level ("false-failure <= 1e-6");
     ``details``   free text (grid, seeds, sample sizes);
     ``counterexample`` for ERRATUM: the parameters where the printed statement fails and by how much;
+                  for PROOF-GAP: the step that fails and the point where it fails;
+    ``coverage``  for holding verdicts: what was covered (the region of the declared domain, how many points or
+                  boxes, which special case); for PARTIAL: what is missing;
     ``artifacts`` paths of plots written (full profile).
     """
 
@@ -83,13 +91,16 @@ class Outcome:
     details: str = ""
     counterexample: str = ""
     artifacts: list[str] = field(default_factory=list)
+    coverage: str = ""
 
     def __post_init__(self) -> None:
         self.verdict = Verdict(self.verdict)
         if self.margin is not None:
             self.margin = float(self.margin)
-        if self.verdict is Verdict.ERRATUM and not self.counterexample:
-            raise ValueError("an ERRATUM outcome must carry a counterexample")
+        if self.verdict in (Verdict.ERRATUM, Verdict.PROOF_GAP) and not self.counterexample:
+            raise ValueError(f"an {self.verdict.value} outcome must carry a counterexample")
+        if self.verdict is Verdict.PARTIAL and not (self.coverage or self.details):
+            raise ValueError("a PARTIAL outcome must say what was covered and what is missing (coverage=...)")
 
 
 @dataclass
@@ -109,6 +120,7 @@ class CheckResult:
     seconds: float
     profile: str
     expected: str | None = None
+    coverage: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = dataclasses.asdict(self)
@@ -235,7 +247,7 @@ def run_one(check_id: str, profile: str = "quick", artifact_dir: str | None = No
         id=check_id, spec=list(rc.spec), verdict=out.verdict.value, claimed=out.claimed,
         computed=out.computed, margin=out.margin, precision=out.precision, details=out.details,
         counterexample=out.counterexample, artifacts=list(out.artifacts), seconds=round(secs, 4),
-        profile=profile,
+        profile=profile, coverage=out.coverage,
     )
 
 
@@ -278,6 +290,20 @@ def holds(verdict: Verdict | str) -> bool:
 def erratum(claimed: str, computed: str, counterexample: str, margin: float | None = None,
             precision: str = "", details: str = "") -> Outcome:
     return Outcome(Verdict.ERRATUM, claimed=claimed, computed=computed, margin=margin,
+                   precision=precision, details=details, counterexample=counterexample)
+
+
+def partial(claimed: str, computed: str, coverage: str, margin: float | None = None,
+            precision: str = "", details: str = "") -> Outcome:
+    """The claim was established only in part: ``coverage`` says what was covered and what is missing."""
+    return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, margin=margin,
+                   precision=precision, details=details, coverage=coverage)
+
+
+def proof_gap(claimed: str, computed: str, counterexample: str, margin: float | None = None,
+              precision: str = "", details: str = "") -> Outcome:
+    """A step of the proof fails (``counterexample`` names the step and the point); the statement stays open."""
+    return Outcome(Verdict.PROOF_GAP, claimed=claimed, computed=computed, margin=margin,
                    precision=precision, details=details, counterexample=counterexample)
 
 

@@ -7,32 +7,51 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .framework import HOLDS, CheckResult, Verdict
+from .framework import CheckResult, Verdict
 from .specs import SpecEntry
 
 VERDICT_ORDER = [v.value for v in Verdict]
 _STRENGTH = {Verdict.PROVED.value: 0, Verdict.CERTIFIED.value: 1, Verdict.NUMERIC.value: 2, Verdict.STATISTICAL.value: 3}
-
-
-def _class(verdict: str) -> str:
-    """Coarse class used to compare a computed verdict with the recorded one."""
-    if Verdict(verdict) in HOLDS:
-        return "holds"
-    return verdict
+_HOLD = set(_STRENGTH)
 
 
 def aggregate_verdict(verdicts: list[str]) -> str | None:
-    """FAILED if any failed; else ERRATUM if any erratum; else the weakest holding verdict; else SKIPPED."""
+    """FAILED > ERRATUM > PROOF-GAP > PARTIAL > the weakest holding verdict; SKIPPED if nothing else; None if empty."""
     if not verdicts:
         return None
-    if "FAILED" in verdicts:
-        return "FAILED"
-    if "ERRATUM" in verdicts:
-        return "ERRATUM"
+    for v in ("FAILED", "ERRATUM", "PROOF-GAP", "PARTIAL"):
+        if v in verdicts:
+            return v
     hold = [v for v in verdicts if v in _STRENGTH]
     if hold:
         return max(hold, key=lambda v: _STRENGTH[v])
     return "SKIPPED"
+
+
+def drift_reason(recorded: str, computed: str | None) -> str:
+    """Why a computed aggregate contradicts the recorded verdict ('' when consistent).
+
+    The recorded verdict may be weaker than the aggregate (the spec judges coverage), never stronger.
+    """
+    if computed is None or computed in ("FAILED", "SKIPPED") or recorded == "SKIPPED":
+        return ""
+    if computed == recorded:
+        return ""
+    if computed in _HOLD:
+        if recorded == "PARTIAL":
+            return ""
+        if recorded in _HOLD:
+            if _STRENGTH[recorded] <= _STRENGTH[computed] - 0 and _STRENGTH[recorded] < _STRENGTH[computed]:
+                return (f"spec records {recorded} but the checks establish only {computed}: "
+                        f"the recorded verdict overstates the evidence")
+            return ""
+        return f"spec records {recorded} but every check now holds ({computed}): update the spec or fix the check"
+    if computed == "PARTIAL":
+        return (f"spec records {recorded} but the checks establish only PARTIAL: "
+                f"record PARTIAL with 'missing', or strengthen the check")
+    # computed ERRATUM or PROOF-GAP
+    return (f"spec records {recorded} but the checks now give {computed}: "
+            f"update the spec (with the evidence) or fix the check")
 
 
 @dataclass
@@ -41,15 +60,21 @@ class EntryStatus:
     results: list[CheckResult] = field(default_factory=list)
     computed: str | None = None        # aggregate of the checks run (None: none ran in this profile)
     drift: str = ""                    # disagreement with the recorded verdict
+    complete: bool = True              # every check of the entry eligible in this profile ran
 
     @property
     def final(self) -> str:
         if self.drift:
             return "FAILED"
-        return self.computed or self.entry.verdict
+        if self.computed == "FAILED":
+            return "FAILED"
+        return self.entry.verdict
 
 
-def entry_statuses(specs: dict[str, SpecEntry], results: list[CheckResult]) -> dict[str, EntryStatus]:
+def entry_statuses(specs: dict[str, SpecEntry], results: list[CheckResult],
+                   expected_checks: dict[str, set[str]] | None = None) -> dict[str, EntryStatus]:
+    """Status per entry.  ``expected_checks`` maps an entry id to the check ids eligible in this run's profile;
+    an entry whose eligible checks did not all run (a subset run) is not compared with its recorded verdict."""
     by_spec: dict[str, list[CheckResult]] = defaultdict(list)
     for r in results:
         for s in r.spec:
@@ -58,11 +83,25 @@ def entry_statuses(specs: dict[str, SpecEntry], results: list[CheckResult]) -> d
     for eid, e in specs.items():
         st = EntryStatus(e, sorted(by_spec.get(eid, []), key=lambda r: r.id))
         st.computed = aggregate_verdict([r.verdict for r in st.results])
-        if st.computed is not None and st.computed != "FAILED" and st.computed != "SKIPPED":
-            if _class(st.computed) != _class(e.verdict):
-                st.drift = (f"spec records {e.verdict} but the checks now give {st.computed}: "
-                            f"update the spec (with the evidence) or fix the check")
+        if expected_checks is not None:
+            ran = {r.id for r in st.results}
+            st.complete = expected_checks.get(eid, set()) <= ran
+        if st.complete:
+            st.drift = drift_reason(e.verdict, st.computed)
         out[eid] = st
+    return out
+
+
+def expected_checks_for(profile: str) -> dict[str, set[str]]:
+    """Entry id -> ids of the registered checks that run in ``profile``."""
+    from .framework import discover
+
+    out: dict[str, set[str]] = defaultdict(set)
+    for cid, rc in discover().items():
+        if profile == "quick" and rc.profile == "full":
+            continue
+        for s in rc.spec:
+            out[s].add(cid)
     return out
 
 

@@ -26,7 +26,12 @@ KINDS = {
 CHECK_CLASSES = {"symbolic", "numeric", "statistical", "instance"}
 ENTRY_TABLES = ("algorithm", "statement")
 REQUIRED = ("id", "source", "title", "statement", "kind", "check_class", "implemented_by", "checked_by", "verdict")
-OPTIONAL = ("erratum", "corrected", "skip_reason", "notes", "catalog", "constants")
+OPTIONAL = ("erratum", "corrected", "skip_reason", "notes", "catalog", "constants",
+            "severity", "consequence", "reading", "missing", "gap", "domain", "covered",
+            "depends_on", "same_claim_as", "transfer_note")
+SEVERITIES = ("critical", "major", "minor")
+#: keys every source's ``[meta.conventions]`` declares (value: the convention, or "not fixed by the document: ...")
+CONVENTION_KEYS = ("log_base", "big_o", "neighbouring", "norms")
 _SOURCE_RE = re.compile(r"^(?P<file>[0-9]{3}_[0-9a-f]+\.txt):(?P<a>[0-9]+)(?:-(?P<b>[0-9]+))?$")
 _ID_RE = re.compile(r"^[A-Za-z0-9_]+(\.[A-Za-z0-9_\-]+)+$")
 
@@ -53,6 +58,16 @@ class SpecEntry:
     skip_reason: str = ""
     notes: str = ""
     extra: dict = field(default_factory=dict)
+    severity: str = ""          # ERRATUM: critical | major | minor
+    consequence: str = ""       # ERRATUM: one line, what breaks downstream
+    reading: str = ""           # ERRATUM that fails under one reading of an open convention only (then minor)
+    missing: str = ""           # PARTIAL: what is not established
+    gap: str = ""               # PROOF-GAP: the failing step and its counterexample
+    domain: dict | None = None  # parameter -> admissible range (from the stated hypotheses); None: not declared
+    covered: str = ""           # holding verdicts: what the checks cover (region, points, boxes)
+    depends_on: list[str] = field(default_factory=list)
+    same_claim_as: list[str] = field(default_factory=list)
+    transfer_note: str = ""     # why a critical/major erratum among depends_on does not transfer
 
     @property
     def source_key(self) -> str:
@@ -106,6 +121,9 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
     meta = data.get("meta")
     if not isinstance(meta, dict) or "title" not in meta:
         raise SpecError(f"{fname}: missing [meta] table with a 'title'")
+    conv = meta.get("conventions", {})
+    if not isinstance(conv, dict) or not all(isinstance(v, str) for v in conv.values()):
+        raise SpecError(f"{fname}: [meta.conventions] must be a table of strings")
     unknown_tables = set(data) - {"meta", *ENTRY_TABLES}
     if unknown_tables:
         raise SpecError(f"{fname}: unknown top-level key(s) {sorted(unknown_tables)}; allowed: meta, algorithm, statement")
@@ -152,6 +170,33 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
             if verdict is Verdict.ERRATUM and not str(raw.get("erratum", "")).strip():
                 raise SpecError(f"{fname}: entry {eid!r}: field 'erratum' (what fails, the counterexample) is required "
                                 f"when verdict is ERRATUM")
+            if verdict is Verdict.PARTIAL and not str(raw.get("missing", "")).strip():
+                raise SpecError(f"{fname}: entry {eid!r}: field 'missing' (what is not established) is required "
+                                f"when verdict is PARTIAL")
+            if verdict is Verdict.PROOF_GAP and not str(raw.get("gap", "")).strip():
+                raise SpecError(f"{fname}: entry {eid!r}: field 'gap' (the failing step and its counterexample) is "
+                                f"required when verdict is PROOF-GAP")
+            if "severity" in raw and raw["severity"] not in SEVERITIES:
+                raise SpecError(f"{fname}: entry {eid!r}: field 'severity' is {raw['severity']!r}; allowed: {list(SEVERITIES)}")
+            for key in ("severity", "consequence", "reading") :
+                if key in raw and verdict is not Verdict.ERRATUM:
+                    raise SpecError(f"{fname}: entry {eid!r}: field {key!r} belongs to an ERRATUM, verdict is {verdict.value}")
+            if "missing" in raw and verdict is not Verdict.PARTIAL:
+                raise SpecError(f"{fname}: entry {eid!r}: field 'missing' belongs to a PARTIAL entry, verdict is {verdict.value}")
+            if "gap" in raw and verdict is not Verdict.PROOF_GAP:
+                raise SpecError(f"{fname}: entry {eid!r}: field 'gap' belongs to a PROOF-GAP entry, verdict is {verdict.value}")
+            for key in ("consequence", "reading", "missing", "gap", "covered", "transfer_note"):
+                if key in raw and (not isinstance(raw[key], str) or not raw[key].strip()):
+                    raise SpecError(f"{fname}: entry {eid!r}: field {key!r} must be a non-empty string")
+            domain = raw.get("domain", {})
+            if not isinstance(domain, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in domain.items()):
+                raise SpecError(f"{fname}: entry {eid!r}: field 'domain' must be a table parameter = \"range\" (strings)")
+            for pname, rng_text in domain.items():
+                try:
+                    parse_range(rng_text)
+                except ValueError as exc:
+                    raise SpecError(f"{fname}: entry {eid!r}: field 'domain' parameter {pname!r}: {exc}") from None
+            links = {k: _as_list(raw.get(k, []), fname, eid, k) for k in ("depends_on", "same_claim_as")}
             if table == "algorithm" and not impl and verdict is not Verdict.SKIPPED:
                 raise SpecError(f"{fname}: entry {eid!r}: field 'implemented_by' is empty for an algorithm "
                                 f"(allowed only with verdict SKIPPED and a skip_reason saying it is not implemented)")
@@ -161,8 +206,85 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
                 kind=raw["kind"], check_class=raw["check_class"], implemented_by=impl, checked_by=chk,
                 verdict=verdict.value, erratum=raw.get("erratum", ""), corrected=raw.get("corrected", ""),
                 skip_reason=raw.get("skip_reason", ""), notes=raw.get("notes", ""), extra=extra,
+                severity=raw.get("severity", ""), consequence=raw.get("consequence", ""),
+                reading=raw.get("reading", ""), missing=raw.get("missing", ""), gap=raw.get("gap", ""),
+                domain=dict(domain) if "domain" in raw else None, covered=raw.get("covered", ""), depends_on=links["depends_on"],
+                same_claim_as=links["same_claim_as"], transfer_note=raw.get("transfer_note", ""),
             ))
     return entries
+
+
+def load_meta(spec_dir: Path | str | None = None) -> dict[str, dict]:
+    """The ``[meta]`` table of every spec file, keyed by source (file stem)."""
+    spec_dir = Path(spec_dir) if spec_dir is not None else SPECS_DIR
+    return {p.stem: tomllib.loads(p.read_text(encoding="utf-8")).get("meta", {})
+            for p in sorted(spec_dir.glob("*.toml"))}
+
+
+@dataclass(frozen=True)
+class Range:
+    """A parsed ``domain`` value: an interval of reals or integers, or free text (``text`` set, bounds None)."""
+
+    lo: float | None
+    hi: float | None
+    lo_open: bool = False
+    hi_open: bool = False
+    integer: bool = False
+    text: str = ""
+
+    @property
+    def is_interval(self) -> bool:
+        return self.lo is not None
+
+
+_RANGE_RE = re.compile(r"^(?P<int>int\s+)?(?P<l>[\[(])\s*(?P<lo>[^,]+?)\s*,\s*(?P<hi>[^\])]+?)\s*(?P<r>[\])])$")
+_CMP_RE = re.compile(r"^(?P<int>int\s*)?(?P<op>>=|>|<=|<)\s*(?P<v>\S+)$")
+
+
+def _num(tok: str) -> float:
+    t = tok.strip().lower().replace("∞", "inf")
+    if t in ("inf", "+inf"):
+        return float("inf")
+    if t == "-inf":
+        return float("-inf")
+    return float(t)
+
+
+def parse_range(text: str) -> Range:
+    """Parse a ``domain`` value.
+
+    Grammar: ``"(0, 1]"``, ``"[1, inf)"``, ``"int [1, 100]"`` (integers), ``">= 1"``, ``"int >= 1"``, ``"> 0"``;
+    anything starting with ``"text:"`` is a free-text domain (a set, a function class) kept as is.
+    Raises ValueError on an interval that does not parse or is empty.
+    """
+    t = text.strip()
+    if t.startswith("text:"):
+        if not t[5:].strip():
+            raise ValueError("free-text domain 'text:' is empty")
+        return Range(None, None, text=t[5:].strip())
+    m = _RANGE_RE.match(t)
+    if m:
+        try:
+            lo, hi = _num(m["lo"]), _num(m["hi"])
+        except ValueError:
+            raise ValueError(f"range {text!r}: bounds must be numbers or inf (or write 'text: ...')") from None
+        r = Range(lo, hi, m["l"] == "(", m["r"] == ")", bool(m["int"]))
+    else:
+        m = _CMP_RE.match(t)
+        if not m:
+            raise ValueError(f"range {text!r} does not parse: write '(a, b]', 'int [1, 100]', '>= 1', or 'text: ...'")
+        try:
+            v = _num(m["v"])
+        except ValueError:
+            raise ValueError(f"range {text!r}: bound must be a number (or write 'text: ...')") from None
+        op = m["op"]
+        if op.startswith(">"):
+            r = Range(v, float("inf"), op == ">", True, bool(m["int"]))
+        else:
+            r = Range(float("-inf"), v, True, op == "<", bool(m["int"]))
+    if not (r.lo < r.hi or (r.lo == r.hi and not r.lo_open and not r.hi_open)):
+        raise ValueError(f"range {text!r} is empty")
+    return r
 
 
 def load_specs(spec_dir: Path | str | None = None) -> dict[str, SpecEntry]:
@@ -177,6 +299,13 @@ def load_specs(spec_dir: Path | str | None = None) -> dict[str, SpecEntry]:
             if e.id in out:
                 raise SpecError(f"{p.name}: entry {e.id!r}: field 'id' duplicates an entry of {out[e.id].file}")
             out[e.id] = e
+    for e in out.values():
+        for key in ("depends_on", "same_claim_as"):
+            for other in getattr(e, key):
+                if other not in out:
+                    raise SpecError(f"{e.file}: entry {e.id!r}: field {key!r} names unknown entry {other!r}")
+                if other == e.id:
+                    raise SpecError(f"{e.file}: entry {e.id!r}: field {key!r} names the entry itself")
     return out
 
 

@@ -1,0 +1,149 @@
+"""Parameter validation shared by every public function (one module; no private ``_pos`` copies).
+
+Each validator returns the value converted (``float`` / ``int`` / ``numpy.ndarray``) or raises
+
+* ``TypeError`` for a wrong type — a bool, a string, ``None`` where a number is required (``True`` is not a number);
+* ``ValueError`` for a value outside its range — the message names the parameter, its value and the allowed range.
+
+NaN is never admissible; ``inf`` only where a validator says so (``allow_inf=True``: e.g. ``clip=inf`` = no
+clipping).  Spec: core.validation.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+__all__ = [
+    "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
+    "vector", "matrix", "generator", "choice",
+]
+
+
+def _as_real(name: str, v) -> float:
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (numbers.Real, np.floating, np.integer)):
+        if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "fiu":
+            return float(v)
+        raise TypeError(f"{name} must be a real number, got {type(v).__name__} {v!r}")
+    x = float(v)
+    if math.isnan(x):
+        raise ValueError(f"{name} must be a real number, got nan")
+    return x
+
+
+def real(name: str, v, *, allow_inf: bool = False) -> float:
+    """A real number (finite unless ``allow_inf``)."""
+    x = _as_real(name, v)
+    if math.isinf(x) and not allow_inf:
+        raise ValueError(f"{name} must be finite, got {x!r}")
+    return x
+
+
+def in_range(name: str, v, lo: float = -math.inf, hi: float = math.inf, *, lo_open: bool = False,
+             hi_open: bool = False, allow_inf: bool = False) -> float:
+    """A real number in the interval ``lo .. hi`` (open or closed ends as declared)."""
+    x = real(name, v, allow_inf=allow_inf)
+    bad = (x < lo or (lo_open and x == lo) or x > hi or (hi_open and x == hi))
+    if bad:
+        lb = "(" if lo_open else "["
+        rb = ")" if hi_open else "]"
+        raise ValueError(f"{name} must be in {lb}{lo:g}, {hi:g}{rb}, got {x!r}")
+    return x
+
+
+def positive(name: str, v, *, allow_inf: bool = False) -> float:
+    """A real number > 0 (``inf`` only with ``allow_inf``)."""
+    x = real(name, v, allow_inf=allow_inf)
+    if not x > 0:
+        raise ValueError(f"{name} must be > 0, got {x!r}")
+    return x
+
+
+def nonnegative(name: str, v, *, allow_inf: bool = False) -> float:
+    """A real number >= 0 (``inf`` only with ``allow_inf``)."""
+    x = real(name, v, allow_inf=allow_inf)
+    if not x >= 0:
+        raise ValueError(f"{name} must be >= 0, got {x!r}")
+    return x
+
+
+def probability(name: str, v, *, allow_zero: bool = True, allow_one: bool = True) -> float:
+    """A probability in [0, 1] (ends excluded on request)."""
+    return in_range(name, v, 0.0, 1.0, lo_open=not allow_zero, hi_open=not allow_one)
+
+
+def integer(name: str, v, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer (a float with an integral value is accepted; a bool is not) in ``[lo, hi]``."""
+    if isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"{name} must be an integer, got bool {v!r}")
+    if isinstance(v, (numbers.Integral, np.integer)):
+        k = int(v)
+    elif isinstance(v, (numbers.Real, np.floating)) and math.isfinite(float(v)) and float(v) == int(float(v)):
+        k = int(float(v))
+    else:
+        if isinstance(v, (numbers.Real, np.floating)):
+            raise ValueError(f"{name} must be an integer, got {v!r}")
+        raise TypeError(f"{name} must be an integer, got {type(v).__name__} {v!r}")
+    if (lo is not None and k < lo) or (hi is not None and k > hi):
+        raise ValueError(f"{name} must be an integer in [{'-inf' if lo is None else lo}, "
+                         f"{'inf' if hi is None else hi}], got {k}")
+    return k
+
+
+def positive_int(name: str, v) -> int:
+    """An integer >= 1."""
+    return integer(name, v, lo=1)
+
+
+def vector(name: str, v, d: int | None = None, *, allow_empty: bool = False) -> np.ndarray:
+    """A finite 1-D float array (of length ``d`` when given)."""
+    if v is None or isinstance(v, (str, bytes, bool)):
+        raise TypeError(f"{name} must be a 1-D array of reals, got {type(v).__name__}")
+    try:
+        a = np.asarray(v, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a 1-D array of reals, got {type(v).__name__}") from None
+    if a.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {a.shape}")
+    if d is not None and a.shape[0] != d:
+        raise ValueError(f"{name} must have length {d}, got {a.shape[0]}")
+    if not allow_empty and a.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{name} must be finite (no NaN/inf)")
+    return a
+
+
+def matrix(name: str, v, shape: tuple[int | None, int | None] = (None, None)) -> np.ndarray:
+    """A finite 2-D float array (rows/columns fixed where ``shape`` gives them)."""
+    if v is None or isinstance(v, (str, bytes, bool)):
+        raise TypeError(f"{name} must be a 2-D array of reals, got {type(v).__name__}")
+    try:
+        a = np.asarray(v, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a 2-D array of reals, got {type(v).__name__}") from None
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got shape {a.shape}")
+    for k, want in enumerate(shape):
+        if want is not None and a.shape[k] != want:
+            raise ValueError(f"{name} must have shape {shape}, got {a.shape}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{name} must be finite (no NaN/inf)")
+    return a
+
+
+def generator(name: str, rng, *, allow_none: bool = False):
+    """A ``numpy.random.Generator`` (or ``None`` when pre-drawn draws replace it)."""
+    if rng is None and allow_none:
+        return None
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"{name} must be a numpy.random.Generator, got {type(rng).__name__}")
+    return rng
+
+
+def choice(name: str, v, allowed) -> object:
+    """One of ``allowed`` (strings or other hashables)."""
+    if v not in allowed:
+        raise ValueError(f"{name} must be one of {sorted(map(str, allowed))}, got {v!r}")
+    return v
