@@ -1,6 +1,7 @@
 """``dpsco-ref``: run the checks, show coverage, show one entry.
 
-    dpsco-ref verify [--profile quick|full] [--source 000] [--id GLOB] [--jobs N] [--json PATH] [--markdown PATH]
+    dpsco-ref verify [--profile quick|full] [--source 000] [--id GLOB] [--jobs N] [--json PATH] [--report-dir DIR]
+                     [--diff]
     dpsco-ref specs [--source S]
     dpsco-ref show ID
     dpsco-ref oracle module:function --against SPEC_ID [--mode draws|law|both]
@@ -19,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import framework, report
-from .specs import REPO_ROOT, SEEDS_DIR, SpecError, is_test_node, load_specs, resolve_dotted, pytest_node_exists
+from .specs import REPO_ROOT, SEEDS_DIR, SpecError, is_test_node, load_meta, load_specs, resolve_dotted, pytest_node_exists
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,8 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--jobs", type=_positive_int, default=min(os.cpu_count() or 1, 4),
                    help="worker processes (default: the number of cores, at most 4; 1 runs in this process)")
     v.add_argument("--json", type=Path, help="also write the results as JSON here")
-    v.add_argument("--markdown", type=Path, help="Markdown report path (default reports/verify.md)")
-    v.add_argument("--no-report", action="store_true", help="do not write the Markdown report")
+    v.add_argument("--report-dir", type=Path, default=Path("reports"),
+                   help="where index.md and <source>.md are written (default reports/)")
+    v.add_argument("--no-report", action="store_true", help="do not write the Markdown reports")
+    v.add_argument("--diff", action="store_true",
+                   help="list the entries whose computed verdict differs from the recorded one")
     s = sub.add_parser("specs", help="coverage table of the spec registry")
     s.add_argument("--source", help="only this source")
     s.add_argument("--list", action="store_true", help="list every entry with its recorded verdict")
@@ -111,10 +115,10 @@ def cmd_verify(a) -> int:
     if not ids:
         sys.stderr.write("dpsco-ref: error: no check matches the selection\n")
         return 2
-    out_md = a.markdown or (Path("reports") / ("verify.md" if a.profile == "quick" else f"verify-{a.profile}.md"))
+    out_dir = a.report_dir if a.profile == "quick" else a.report_dir / a.profile
     artifact_dir = None
     if a.profile == "full" and not a.no_report:
-        artifact_dir = str((out_md.parent / "figures").resolve())
+        artifact_dir = str((out_dir / "figures").resolve())
     t0 = time.perf_counter()
     if a.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -126,20 +130,29 @@ def cmd_verify(a) -> int:
     wall = time.perf_counter() - t0
     statuses = report.entry_statuses(specs, results, report.expected_checks_for(a.profile))
     results = report.apply_drift(results, statuses)
+    print("check results:")
     print(report.summary_table(results, specs))
+    ran = {s for r in results for s in r.spec}
+    shown = {eid: st for eid, st in statuses.items() if eid in ran}
+    print("\nspec entries checked in this run, by verdict:")
+    print(report.entry_table(shown))
     failed = [r for r in results if r.verdict == "FAILED"]
     for r in failed:
         first = (r.details or r.computed).strip().splitlines()
         print(f"FAILED {r.id}: {first[-1] if first else ''}")
-    errata = sum(1 for st in statuses.values() if st.computed == "ERRATUM")
-    print(f"{len(results)} results, {errata} entries with errata, {len(failed)} failed; wall time {wall:.1f} s")
+    if a.diff:
+        diff = report.verdict_diff(statuses)
+        print(f"\n{len(diff)} entries whose computed verdict differs from the recorded one:")
+        for eid, rec, comp, note in diff:
+            print(f"  {eid:<44} recorded {rec:<12} computed {comp:<12} {note}")
+    errata = sum(1 for st in shown.values() if st.final == "ERRATUM")
+    print(f"{len(results)} results, {len(shown)} entries ({errata} errata), {len(failed)} failed; wall time {wall:.1f} s")
     if not a.no_report:
-        out_md.parent.mkdir(parents=True, exist_ok=True)
-        rel = Path(os.path.relpath(artifact_dir, out_md.parent)) if artifact_dir else None
-        out_md.write_text(report.markdown_report(results, specs, a.profile, wall, rel), encoding="utf-8")
-        print(f"report: {out_md}")
+        rel = Path(os.path.relpath(artifact_dir, out_dir)) if artifact_dir else None
+        paths = report.write_reports(results, statuses, specs, load_meta(), a.profile, wall, out_dir, rel)
+        print(f"reports: {paths[0]} and {len(paths) - 1} source reports in {out_dir}/")
     if a.json:
-        report.write_json(results, a.json)
+        report.write_json(results, a.json, statuses)
         print(f"json: {a.json}")
     return 1 if failed else 0
 

@@ -160,73 +160,214 @@ def _md_escape(s: str) -> str:
     return (s or "").replace("|", "\\|").replace("\n", " ")
 
 
-def markdown_report(results: list[CheckResult], specs: dict[str, SpecEntry], profile: str, wall: float,
-                    plots_rel: Path | None = None) -> str:
-    statuses = entry_statuses(specs, results)
-    lines = [f"# dpsco-ref verify — profile `{profile}`", "",
-             f"{len(results)} check results in {wall:.1f} s wall time. Verdicts: "
-             "PROVED (sympy proof) · CERTIFIED (ball/interval arithmetic) · NUMERIC (high precision on a grid) · "
-             "STATISTICAL (declared false-failure probability) · ERRATUM (printed statement fails) · FAILED (bug) · "
-             "SKIPPED.", "", "## Summary (check results per source)", "", "```", summary_table(results, specs), "```", ""]
-    by_source: dict[str, list[EntryStatus]] = defaultdict(list)
+LEGEND = (
+    "**Verdicts** (for the printed statement over its declared domain): "
+    "`PROVED` symbolic proof over the whole domain · `CERTIFIED` ball/interval arithmetic over the whole declared "
+    "domain (certificate written) · `NUMERIC` high precision at finitely many points (the entry says how many, where) · "
+    "`STATISTICAL` a test with declared false-failure probability · `PARTIAL` only a special case, a sub-step or a form "
+    "with added hypotheses was established (the entry says what is missing) · `PROOF-GAP` a proof step fails, the "
+    "statement is neither refuted nor established · `ERRATUM` the printed statement is false (severity: `critical` a "
+    "privacy claim or a main rate/complexity false in the paper's regime; `major` a stated bound, constant or setting "
+    "false in that regime, repairable; `minor` typo, intermediate display, or failure only far outside the regime) · "
+    "`SKIPPED` not checked, with the reason · `FAILED` a bug, or a recorded verdict the checks no longer support.")
+
+ENTRY_COLUMNS = ("PROVED", "CERTIFIED", "NUMERIC", "STATISTICAL", "PARTIAL", "PROOF-GAP",
+                 "ERRATUM critical", "ERRATUM major", "ERRATUM minor", "SKIPPED", "FAILED")
+_SEV_ORDER = {"critical": 0, "major": 1, "minor": 2, "": 3}
+
+
+def _entry_class(st: EntryStatus) -> str:
+    v = st.final
+    if v == "ERRATUM":
+        return f"ERRATUM {st.entry.severity or 'unweighed'}"
+    return v
+
+
+def entry_table(statuses: dict[str, EntryStatus], markdown: bool = False) -> str:
+    """Spec entries per source and verdict (ERRATUM split by severity)."""
+    rows: dict[str, Counter] = defaultdict(Counter)
     for st in statuses.values():
-        by_source[st.entry.source_key].append(st)
-    ran = {s for r in results for s in r.spec}
-    for src in sorted(by_source):
-        sts = sorted(by_source[src], key=lambda s: s.entry.id)
-        if not any(s.entry.id in ran for s in sts):
+        rows[st.entry.source_key][_entry_class(st)] += 1
+    cols = list(ENTRY_COLUMNS)
+    extra = sorted({c for r in rows.values() for c in r} - set(cols))
+    cols += extra
+    tot = Counter()
+    for c in rows.values():
+        tot.update(c)
+    if markdown:
+        lines = ["| source | " + " | ".join(cols) + " | total |", "|---" * (len(cols) + 2) + "|"]
+        for src in sorted(rows):
+            c = rows[src]
+            lines.append(f"| [{src}]({src}.md) | " + " | ".join(str(c.get(k, 0)) for k in cols) + f" | {sum(c.values())} |")
+        lines.append("| **all** | " + " | ".join(f"**{tot.get(k, 0)}**" for k in cols) + f" | **{sum(tot.values())}** |")
+        return "\n".join(lines)
+    short = {"ERRATUM critical": "ERR crit", "ERRATUM major": "ERR major", "ERRATUM minor": "ERR minor",
+             "STATISTICAL": "STATIST.", "ERRATUM unweighed": "ERR unweig"}
+    head = f"{'source':<10}" + "".join(f"{short.get(k, k)[:10]:>11}" for k in cols) + f"{'total':>7}"
+    lines = [head, "-" * len(head)]
+    for src in sorted(rows):
+        c = rows[src]
+        lines.append(f"{src:<10}" + "".join(f"{c.get(k, 0):>11}" for k in cols) + f"{sum(c.values()):>7}")
+    lines.append("-" * len(head))
+    lines.append(f"{'all':<10}" + "".join(f"{tot.get(k, 0):>11}" for k in cols) + f"{sum(tot.values()):>7}")
+    return "\n".join(lines)
+
+
+def verdict_diff(statuses: dict[str, EntryStatus]) -> list[tuple[str, str, str, str]]:
+    """(id, recorded, computed, note) for every entry whose checks ran completely and give another verdict."""
+    out = []
+    for eid, st in sorted(statuses.items()):
+        if not st.complete or st.computed is None or st.computed == st.entry.verdict:
             continue
-        lines += [f"## Source `{src}`", "", "| id | title | source lines | verdict | checks (verdict, margin, seconds) |",
-                  "|---|---|---|---|---|"]
-        for st in sts:
-            e = st.entry
-            chk = "<br>".join(f"`{r.id}` {r.verdict}, margin {_fmt_margin(r.margin)}, {r.seconds:.2f}s" for r in st.results)
-            if not st.results:
-                chk = "(not run in this profile)" if e.checked_by else ""
-                tests = [c for c in e.checked_by if "::" in c]
-                if tests:
-                    chk += " tests: " + ", ".join(f"`{t}`" for t in tests)
-            verdict = st.final + (" (drift!)" if st.drift else "")
-            lines.append(f"| `{e.id}` | {_md_escape(e.title)} | {_md_escape(', '.join(e.source))} | {verdict} | {chk} |")
-        lines.append("")
-    # errata
-    errata = [st for st in statuses.values() if (st.computed or st.entry.verdict) == "ERRATUM" and st.entry.id in ran]
-    lines += ["## Errata", ""]
-    if not errata:
-        lines.append("None among the entries checked in this run.")
-    for st in sorted(errata, key=lambda s: s.entry.id):
-        e = st.entry
-        lines += [f"### `{e.id}` — {e.title}", "", f"*Source:* {', '.join(e.source)}", "",
-                  f"*Statement as printed:* {e.statement}", "", f"*What fails:* {e.erratum}", ""]
-        for r in st.results:
-            if r.verdict == "ERRATUM":
-                lines.append(f"*Counterexample (`{r.id}`):* {r.counterexample}")
-                lines.append("")
-        if e.corrected:
-            lines += [f"*Corrected statement:* {e.corrected}", ""]
-            for r in st.results:
-                if r.verdict != "ERRATUM":
-                    lines.append(f"- `{r.id}`: {r.verdict} — {_md_escape(r.computed)}")
-            lines.append("")
-    # failures
-    failed = [r for r in results if r.verdict == "FAILED"]
-    lines += ["## Failures", ""]
-    if not failed:
-        lines.append("None.")
-    for r in failed:
-        lines += [f"### `{r.id}`", "", "```", (r.details or r.computed)[:4000], "```", ""]
-    # details
-    lines += ["## Check details", ""]
-    for r in results:
-        lines.append(f"- `{r.id}` **{r.verdict}** — claimed: {_md_escape(r.claimed)}; computed: {_md_escape(r.computed)}; "
-                     f"margin {_fmt_margin(r.margin)}; precision: {_md_escape(r.precision)}; {_md_escape(r.details)[:600]}")
+        if st.computed == "SKIPPED" and st.entry.verdict == "SKIPPED":
+            continue
+        note = st.drift or ("the checks establish more than recorded (the spec judges coverage: see 'missing')"
+                            if st.entry.verdict == "PARTIAL" else "recorded verdict is weaker than the checks give")
+        if st.computed == "FAILED":
+            note = "a check FAILED"
+        out.append((eid, st.entry.verdict, st.computed, note))
+    return out
+
+
+def _reproduce(eid: str) -> str:
+    return f"`dpsco-ref verify --profile full --id '{eid}'` · `dpsco-ref show {eid}`"
+
+
+def _checks_lines(st: EntryStatus, plots_rel: Path | None) -> list[str]:
+    lines = []
+    for r in st.results:
+        cov = f" — covered: {_md_escape(r.coverage)}" if r.coverage else ""
+        lines.append(f"- `{r.id}` **{r.verdict}** ({r.seconds:.2f} s, margin {_fmt_margin(r.margin)}): "
+                     f"{_md_escape(r.computed)[:500]}{cov}")
+        if r.counterexample:
+            lines.append(f"  - counterexample: {_md_escape(r.counterexample)[:1500]}")
         for a in r.artifacts:
             p = Path(a)
             rel = (plots_rel / p.name) if plots_rel else p
             lines.append(f"  ![{p.name}]({rel.as_posix()})")
+    tests = [c for c in st.entry.checked_by if "::" in c]
+    if tests:
+        lines.append("- tests: " + ", ".join(f"`{t}`" for t in tests))
+    if not st.results and not tests:
+        lines.append("- (no check ran in this profile)")
+    return lines
+
+
+def source_report(src: str, sts: list[EntryStatus], meta: dict, profile: str, plots_rel: Path | None) -> str:
+    """``reports/<source>.md``: errata by severity, PROOF-GAP and PARTIAL, holding entries with coverage."""
+    title = meta.get("title", src)
+    lines = [f"# `{src}` — {title}", "", f"Profile `{profile}`. [Index](index.md). " + LEGEND, ""]
+    conv = meta.get("conventions") or {}
+    if conv:
+        lines += ["## Conventions", "", "| convention | reading |", "|---|---|"]
+        lines += [f"| {k} | {_md_escape(v)} |" for k, v in conv.items()]
+        lines.append("")
+    by = defaultdict(list)
+    for st in sorted(sts, key=lambda s: s.entry.id):
+        by[st.final].append(st)
+    failed = by.get("FAILED", [])
+    if failed:
+        lines += ["## FAILED", ""]
+        for st in failed:
+            lines += [f"### `{st.entry.id}` — {_md_escape(st.entry.title)}", "",
+                      f"Recorded {st.entry.verdict}; {st.drift or 'a check failed'}", ""]
+            for r in st.results:
+                if r.verdict == "FAILED":
+                    lines += ["```", (r.details or r.computed)[:3000], "```", ""]
+    errata = sorted(by.get("ERRATUM", []), key=lambda s: (_SEV_ORDER.get(s.entry.severity, 3), s.entry.id))
+    lines += [f"## Errata ({len(errata)})", ""]
+    for st in errata:
+        e = st.entry
+        lines += [f"### `{e.id}` — {_md_escape(e.title)} · **{e.severity or 'unweighed'}**", "",
+                  f"*Consequence:* {_md_escape(e.consequence) or '(not stated)'}", "",
+                  f"*Source:* {', '.join(e.source)}", "", f"*Statement as printed:* {_md_escape(e.statement)}", "",
+                  f"*What fails:* {_md_escape(e.erratum)}", ""]
+        if e.reading:
+            lines += [f"*Fails only under the reading:* {_md_escape(e.reading)}", ""]
+        if e.corrected:
+            lines += [f"*Corrected statement:* {_md_escape(e.corrected)}", ""]
+        lines += [f"*Reproduce:* {_reproduce(e.id)}", ""] + _checks_lines(st, plots_rel) + [""]
+    gaps = by.get("PROOF-GAP", [])
+    lines += [f"## Proof gaps ({len(gaps)})", ""]
+    for st in gaps:
+        e = st.entry
+        lines += [f"### `{e.id}` — {_md_escape(e.title)}", "", f"*Gap:* {_md_escape(e.gap)}", "",
+                  f"*Reproduce:* {_reproduce(e.id)}", ""] + _checks_lines(st, plots_rel) + [""]
+    parts = by.get("PARTIAL", [])
+    lines += [f"## Partial ({len(parts)})", "", "| id | title | what is missing | checks |", "|---|---|---|---|"]
+    for st in parts:
+        e = st.entry
+        chk = "<br>".join(f"`{r.id}` {r.verdict}" for r in st.results) or "(not run in this profile)"
+        lines.append(f"| `{e.id}` | {_md_escape(e.title)} | {_md_escape(e.missing)} | {chk} |")
+    lines.append("")
+    hold = [st for v in ("PROVED", "CERTIFIED", "NUMERIC", "STATISTICAL") for st in by.get(v, [])]
+    lines += [f"## Holding ({len(hold)})", "", "| id | title | verdict | domain | covered | checks |",
+              "|---|---|---|---|---|---|"]
+    for st in hold:
+        e = st.entry
+        dom = ", ".join(f"{k} ∈ {v}" for k, v in (e.domain or {}).items()) or ("(no parameters)" if e.domain == {} else "")
+        chk = "<br>".join(f"`{r.id}` {r.verdict}" for r in st.results) or "(not run in this profile)"
+        lines.append(f"| `{e.id}` | {_md_escape(e.title)} | {e.verdict} | {_md_escape(dom)} | {_md_escape(e.covered)} | {chk} |")
+    lines.append("")
+    skipped = by.get("SKIPPED", [])
+    lines += [f"## Skipped ({len(skipped)})", "", "| id | title | reason |", "|---|---|---|"]
+    lines += [f"| `{st.entry.id}` | {_md_escape(st.entry.title)} | {_md_escape(st.entry.skip_reason)} |" for st in skipped]
     return "\n".join(lines) + "\n"
 
 
-def write_json(results: list[CheckResult], path: Path) -> None:
+def index_report(statuses: dict[str, EntryStatus], results: list[CheckResult], specs: dict[str, SpecEntry],
+                 profile: str, wall: float) -> str:
+    """``reports/index.md``: summary per source, then every erratum of every source by severity."""
+    lines = ["# dpsco-ref verify — index", "",
+             f"Profile `{profile}`: {len(results)} check results in {wall:.1f} s wall time. " + LEGEND, "",
+             "## Spec entries per source and verdict", "", entry_table(statuses, markdown=True), "",
+             "## Check results per source", "", "```", summary_table(results, specs), "```", ""]
+    diff = verdict_diff(statuses)
+    if diff:
+        lines += ["## Verdicts that differ from the recorded ones", "", "| id | recorded | computed | note |",
+                  "|---|---|---|---|"]
+        lines += [f"| `{a}` | {b} | {c} | {_md_escape(d)} |" for a, b, c, d in diff]
+        lines.append("")
+    errata = [st for st in statuses.values() if st.final == "ERRATUM"]
+    errata.sort(key=lambda s: (_SEV_ORDER.get(s.entry.severity, 3), s.entry.source_key, s.entry.id))
+    lines += [f"## Errata of all sources by severity ({len(errata)})", "",
+              "| severity | id | title | consequence |", "|---|---|---|---|"]
+    for st in errata:
+        e = st.entry
+        lines.append(f"| {e.severity or 'unweighed'} | [`{e.id}`]({e.source_key}.md) | {_md_escape(e.title)} | "
+                     f"{_md_escape(e.consequence)} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_reports(results: list[CheckResult], statuses: dict[str, EntryStatus], specs: dict[str, SpecEntry],
+                  meta_by_source: dict[str, dict], profile: str, wall: float, outdir: Path,
+                  plots_rel: Path | None = None) -> list[Path]:
+    """Write ``index.md`` and one ``<source>.md`` per source that had a check in this run; return the paths."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    ran_sources = {statuses[s].entry.source_key for r in results for s in r.spec if s in statuses}
+    by_source: dict[str, list[EntryStatus]] = defaultdict(list)
+    for st in statuses.values():
+        by_source[st.entry.source_key].append(st)
+    shown = {eid: st for eid, st in statuses.items() if st.entry.source_key in ran_sources}
+    paths = [outdir / "index.md"]
+    paths[0].write_text(index_report(shown, results, specs, profile, wall), encoding="utf-8")
+    for src in sorted(ran_sources):
+        p = outdir / f"{src}.md"
+        p.write_text(source_report(src, by_source[src], meta_by_source.get(src, {}), profile, plots_rel),
+                     encoding="utf-8")
+        paths.append(p)
+    return paths
+
+
+def write_json(results: list[CheckResult], path: Path, statuses: dict[str, EntryStatus] | None = None) -> None:
+    """Check results, and (when given) the per-entry recorded / computed / final verdicts."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps([r.to_dict() for r in results], indent=1, default=str), encoding="utf-8")
+    doc = {"checks": [r.to_dict() for r in results]}
+    if statuses is not None:
+        doc["entries"] = {eid: {"source": st.entry.source_key, "recorded": st.entry.verdict, "computed": st.computed,
+                                "final": st.final, "drift": st.drift, "complete": st.complete,
+                                "severity": st.entry.severity, "consequence": st.entry.consequence,
+                                "missing": st.entry.missing, "gap": st.entry.gap, "covered": st.entry.covered,
+                                "domain": st.entry.domain}
+                          for eid, st in sorted(statuses.items()) if st.results}
+    path.write_text(json.dumps(doc, indent=1, default=str), encoding="utf-8")

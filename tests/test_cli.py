@@ -37,18 +37,25 @@ def _one_quick_check_id():
     return ids[0]
 
 
-def test_verify_writes_markdown_and_json(tmp_path, capsys):
+def test_verify_writes_index_source_reports_and_json(tmp_path, capsys):
     cid = _one_quick_check_id()
-    md, js = tmp_path / "v.md", tmp_path / "v.json"
-    rc = main(["verify", "--id", cid, "--markdown", str(md), "--json", str(js)])
+    js = tmp_path / "v.json"
+    rc = main(["verify", "--id", cid, "--report-dir", str(tmp_path / "rep"), "--json", str(js), "--diff"])
     out = capsys.readouterr().out
     data = json.loads(js.read_text())
-    assert {"id", "verdict", "seconds"} <= set(data[0])
-    assert data[0]["id"] == cid
-    assert rc == (1 if data[0]["verdict"] == "FAILED" else 0)
-    assert "source" in out and "PROVED" in out          # the summary table
-    text = md.read_text()
-    assert "## Errata" in text and cid in text
+    checks = data["checks"]
+    assert {"id", "verdict", "seconds", "coverage"} <= set(checks[0])
+    assert checks[0]["id"] == cid
+    assert rc == (1 if checks[0]["verdict"] == "FAILED" else 0)
+    assert "source" in out and "PROVED" in out and "PARTIAL" in out      # the summary tables, new vocabulary
+    assert "differs from the recorded one" in out                        # --diff
+    spec = framework.discover()[cid].spec[0]
+    assert spec in data["entries"] and data["entries"][spec]["recorded"]
+    index = (tmp_path / "rep" / "index.md").read_text()
+    assert "Errata of all sources by severity" in index and "PROOF-GAP" in index
+    src = data["entries"][spec]["source"]
+    text = (tmp_path / "rep" / f"{src}.md").read_text()
+    assert "## Errata" in text and "## Partial" in text and "## Holding" in text
 
 
 def test_results_identical_whatever_the_executor():
