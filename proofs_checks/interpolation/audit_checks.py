@@ -9,7 +9,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from proofs_checks.interpolation.statements import _line
 from reference.interpolation.lipschitz_extension import ExtendedLoss, LeastSquaresLoss, QuadraticLoss
 from reference.interpolation.schedule import rate_term, thm2_m
@@ -61,7 +61,7 @@ def _aud16(ctx):
     if not (qg == x and lim == sp.oo and ok_corr):
         return fail("AUD-16 counterexample", f"{qg}, {lim}, {ok_corr}")
     r = float(ratio.subs(Dint, sp.Rational(1, 100)))
-    return erratum(claimed="Thm 3.2 proof (L335): f(x) - f* <= H D_int^2/2 for x in X_int (uses grad f(x*) = 0)",
+    return proof_gap(claimed="Thm 3.2 proof (L335): f(x) - f* <= H D_int^2/2 for x in X_int (uses grad f(x*) = 0)",
                    computed=f"f(x) = x + x^2/2 on X = [0,1] (H = 1, lambda = 1 QG since f - lambda x^2/2 = {qg} >= 0), x* = 0 "
                             f"on the boundary with f'(0) = 1: sup_(X_int) f - f* = D_int + D_int^2/2, ratio to the claim "
                             f"= {ratio} -> {lim} as D_int -> 0",
@@ -87,7 +87,7 @@ def _aud18(ctx):
     first_ratio = (sp.Rational(1, 2) * Dv ** 2) / (c * Dv)
     if not ok:
         return fail("coefficients", f"{c1}, {c2}")
-    return erratum(claimed="Thm 2 statement (L241): E[f(x_T) - f*] <= L D (n^{-mu} + exp(-Theta~(n lambda^2/H^2)) + ...), "
+    return proof_gap(claimed="Thm 2 statement (L241): E[f(x_T) - f*] <= L D (n^{-mu} + exp(-Theta~(n lambda^2/H^2)) + ...), "
                            "as derived from the proof's (H D^2/2) n^{-mu} + (L^2 lambda/(8 H^2)) exp(-n/(k log^2 n))",
                    computed=f"statement - proof = D (L - H D/2) n^-mu + L (D - L lambda/(8 H^2)) E (sympy): the statement "
                             f"follows only if L >= H D/2 and L lambda <= 8 H^2 D, neither assumed",
@@ -134,7 +134,7 @@ def _thm5(ctx):
     lim, num = a["lim"], a["num"]
     if not (a["ok"] and a["lim_ok"]):
         return fail("Thm 5 proof algebra", f"{a}")
-    return erratum(claimed="Thm 5 proof (L767-782): from Props 4, 5, E|M(S') - x*_S'| >= omega(S'; log(1/2gamma)/(2eps)) >= "
+    return proof_gap(claimed="Thm 5 proof (L767-782): from Props 4, 5, E|M(S') - x*_S'| >= omega(S'; log(1/2gamma)/(2eps)) >= "
                            "(D/(2 n eps))[c3 (n eps)^t - log c2 - log(4 n eps)] for large n, hence the Omega(D^2/(n eps)^{2(1-t)}) "
                            "excess loss",
                    computed="sympy: L769 sandwich, L775 and L779 follow exactly from the gamma definition and Prop 5's "

@@ -14,7 +14,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from reference.interpolation.lower_bounds import (modulus_quadratic_family, thm1_approx_instance, thm1_pure_instance,
                                                   thm1a_bound, thm4_instance)
 from reference.interpolation.schedule import alg2_schedule, alg6_schedule, c_kappa, rate_term
@@ -183,7 +183,7 @@ def _thm4(ctx):
 def _thm4_small(ctx):
     x = mpmath.mpf("0.5")                      # lambda n eps / H
     den = 1 + mpmath.e ** x / (mpmath.e ** x - 1)
-    return erratum(claimed="Thm 4's proof (L732 'exactly the same as Theorem 1') yields the stated constant 1/96",
+    return proof_gap(claimed="Thm 4's proof (L732 'exactly the same as Theorem 1') yields the stated constant 1/96",
                    computed=f"the chain's denominator 1 + e^{{k eps}}/(e^{{k eps}}-1) is <= 3 iff e^{{lambda n eps/H}} >= 2; "
                             f"also k = lambda n/H must be an integer",
                    counterexample=f"lambda n eps/H = 0.5: denominator = {mpmath.nstr(den, 6)} > 3, so the chain gives "
@@ -366,7 +366,7 @@ def _thm3(ctx):
     n = 1e6
     a = lambda n_: math.sqrt(math.log(2 / 1e-3)) * math.log(n_) ** 1.5 / math.sqrt(n_)
     grow = a(n / 2) / a(n)
-    return erratum(claimed="Thm 3/9 proof (L329-331): f(x_1) - f* <= 2^12 (L/lambda)(rate) and QG give ||x* - x_1|| <= D_int/2 "
+    return proof_gap(claimed="Thm 3/9 proof (L329-331): f(x_1) - f* <= 2^12 (L/lambda)(rate) and QG give ||x* - x_1|| <= D_int/2 "
                            "= 64 (L/lambda)(rate)",
                    computed=f"L329 bounds a loss gap by (L/lambda) x dimensionless = a length (units mismatch). Thm 7 "
                             f"(kappa = 2) gives f(x_1) - f* <= 4032 L^2 (rate)^2/lambda, then QG: ||x_1 - x*|| <= "

@@ -19,7 +19,7 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from reference.interpolation.superefficiency import (expected_error, modulus, neighbourhood, prop4_instance,
                                                      sensitivity_len)
 
@@ -179,7 +179,7 @@ def _aud32_reading(ctx):
     ratio_p = max(e / mp(modulus(list(k), 3)[2]) for k, e in errs.items())
     if not (ratio < 1 and ratio_p < 1 and ratio >= mpmath.mpf(1) / 16):
         return fail("L771 'E >= omega' fails while Prop 4's omega/16 holds", f"{ratio}, {ratio_p}")
-    return erratum(claimed="Thm 5 proof L771: E|M(S') - x_S'*| >= omega(S'; log(1/2gamma)/(2eps)) (Prop 4 without its "
+    return proof_gap(claimed="Thm 5 proof L771: E|M(S') - x_S'*| >= omega(S'; log(1/2gamma)/(2eps)) (Prop 4 without its "
                            "(1/4) l((1/4) .) factors)",
                    computed=f"reading resolved: with the modulus at the original S Prop 4 is PROVED (constant 1/(2(e+1)) = "
                             f"0.1345 > 1/16, 001.prop4.general_argument) and then L779 applies Prop 5 at the interpolating "
