@@ -1,0 +1,32 @@
+"""The check engine (issue 12): certify an inequality over a whole box, search for counterexamples,
+test O(.) claims by sweeping what they hide, and write certificates a small independent checker re-verifies.
+
+    from proofs_checks.engine import Param, certify, certify_le, Monotone, search, asymptotic
+
+* :func:`certify`    -- Arb branch and bound: CERTIFIED / REFUTED (certified counterexample) / UNDECIDED (open share);
+* :func:`search`     -- counterexample search for claims Arb cannot evaluate (corners, edges, log-uniform, local opt.);
+* :func:`asymptotic` -- "f <= C g" by log-log slopes of f/g along rays to the extremes of the hidden parameters;
+* certificates       -- ``certify(..., certificate_path=...)``; re-verified by ``dpsco-ref check-certificate FILE``
+                        (:mod:`proofs_checks.certificate_checker`, which shares no code with this package).
+
+This package registers no checks and imports only the standard library at import time (flint, numpy and
+scipy are imported inside the functions), so ``framework.discover()`` stays cheap.
+"""
+from .box import Param
+from .certify import CertResult, Leaf, Monotone, certify, certify_le
+from .certificate import certificate_dict, default_certificate_path, write_certificate
+from .expression import ExpressionError, compile_expression
+
+__all__ = ["Param", "certify", "certify_le", "CertResult", "Leaf", "Monotone", "certificate_dict",
+           "write_certificate", "default_certificate_path", "compile_expression", "ExpressionError"]
+
+try:  # search / asymptotic land in later commits
+    from .search import SearchResult, hypothesis_target, search  # noqa: F401
+    __all__ += ["search", "SearchResult", "hypothesis_target"]
+except ImportError:  # pragma: no cover
+    pass
+try:
+    from .asymptotic import AsymResult, asymptotic  # noqa: F401
+    __all__ += ["asymptotic", "AsymResult"]
+except ImportError:  # pragma: no cover
+    pass
