@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.heavy_tailed import lower_bounds as lb
 from reference.heavy_tailed import mean_estimators as me
 from reference.core.geometry import proj_l2_ball
@@ -165,7 +165,7 @@ def _u26(ctx):
     coupled = n * n * p * p + n * p * (1 - p)
     if not indep > coupled:
         return fail("U26", "")
-    return erratum(claimed="L989-997: E_{x~p_i^n} E_{x'~p_j^n} d_Ham(x,x')^2 <= n^2 alpha^2 + n alpha(1 - alpha) (independent x, x')",
+    return proof_gap(claimed="L989-997: E_{x~p_i^n} E_{x'~p_j^n} d_Ham(x,x')^2 <= n^2 alpha^2 + n alpha(1 - alpha) (independent x, x')",
                    computed=f"C2 laws, n={n}, p=TV={p}: independent draws give E d_Ham^2 = {indep:.3f} > {coupled:.3f}",
                    counterexample=f"C2 packing, n=100, p=0.05: with independent x, x' the per-coordinate mismatch probability is 1-(1-p)^2 = {q:.4f} > TV = {p}, "
                                   f"so E d_Ham^2 = {indep:.2f} > n^2 alpha^2 + n alpha(1-alpha) = {coupled:.2f} (for continuous laws d_Ham = n a.s.). "
@@ -225,7 +225,7 @@ def _u20(ctx):
     if not (t_cdp < 0 and t_pure < 1e-100 and t_np < 0):
         return fail("U20", str((t_cdp, t_pure, t_np)))
     v, pstar = lb.lb_mean_cdp(n, d, 2, rho)
-    return erratum(claimed="B.8/B.9: p = sqrt d/(n sqrt rho) (CDP), p = d/(n eps) (pure), p = sqrt(d/n) (non-private) make the Fano bounds Omega(...)",
+    return proof_gap(claimed="B.8/B.9: p = sqrt d/(n sqrt rho) (CDP), p = d/(n eps) (pure), p = sqrt(d/n) (non-private) make the Fano bounds Omega(...)",
                    computed=f"n=1e4, d=64, rho=0.5, eps=1: CDP second Fano factor {t_cdp:.3f} < 0; pure M e^(-10 eps n p) = {t_pure:.3g}; non-private 1-(n p^2/2+ln2)/lnM = {t_np:.3f} < 0",
                    counterexample=f"n=1e4, d=64, rho=0.5: with the literal p the CDP bound is negative ({t_cdp:.2f} x r/2); optimising p gives the explicit positive bound {v:.4g} at p* = {pstar:.3g} "
                                   f"= {pstar / p_cdp:.3f} x the paper's p (a small constant c0 is needed: rates survive)")

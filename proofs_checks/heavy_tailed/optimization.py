@@ -6,7 +6,7 @@ import math
 import mpmath as mp
 import numpy as np
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.heavy_tailed import sco
 from reference.core.testing import clopper_pearson
 
@@ -86,7 +86,7 @@ def _u5(ctx):
         rows.append(f"lam={lam},L={L},G={G}: T(3.2)={T32:.2f}, T(5.7)={T57:.2f}; (ii) bound {b32:.3g} vs Thm 5.7 bound {b57:.3g}; exact risk at T(5.7) {risk:.3g}")
         if risk > b57:
             return fail("Thm 5.7 bound with its T", rows[-1])
-    return erratum(claimed="Thm 5.7 (L308) follows from Thm 3.2 (L209-211)",
+    return proof_gap(claimed="Thm 5.7 (L308) follows from Thm 3.2 (L209-211)",
                    computed="; ".join(rows),
                    counterexample=rows[0] + ". The two T formulas differ (ln V/(2 ln(1-c)) vs ln((lam+L)G/(lam L))/ln(1-c)); Thm 5.7's bound follows from the L2 version of Thm 3.2(i) with its own T, "
                                   "not from (ii), which carries an extra factor T and (M^2+1)")
@@ -101,7 +101,7 @@ def _u6(ctx):
     correct = (T + 1) * (a ** 2).sum()
     if not (lhs > paper and lhs <= correct):
         return fail("U6", "")
-    return erratum(claimed="B.2 (L533): (sum of the T+1 error terms)^2 <= T * sum of squares",
+    return proof_gap(claimed="B.2 (L533): (sum of the T+1 error terms)^2 <= T * sum of squares",
                    computed=f"T={T}, all terms 1: (sum)^2 = {lhs:.0f} > T * sum sq = {paper:.0f}; Cauchy-Schwarz gives (T+1) * sum sq = {correct:.0f}",
                    counterexample=f"T = 3 with T+1 = 4 equal terms: 16 > 12. Factor must be T+1 (Minkowski in L2 avoids the factor entirely); also the error term index at L529 should be w^(T-t-1)")
 
