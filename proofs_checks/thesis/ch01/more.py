@@ -7,7 +7,7 @@ import math
 import numpy as np
 from scipy import optimize, stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.thesis.ch01 import algorithms as alg
 
 P = "003_ch01."
@@ -65,7 +65,7 @@ def _a12(ctx):
     dist_ok = abs(w_hat - c) <= 1.0 * eta * N + 1e-9
     if not (lhs > printed_rhs and lhs <= corrected_rhs + 1e-12 and dist_ok):
         return fail("A-12", f"{lhs} {printed_rhs} {corrected_rhs} {dist_ok}")
-    return erratum(claimed="L825: (lambda_i/2) E||w_hat_i - w_i||^2 <= E[F_i(w_hat_i) - F_i(w_i)]",
+    return proof_gap(claimed="L825: (lambda_i/2) E||w_hat_i - w_i||^2 <= E[F_i(w_hat_i) - F_i(w_i)]",
                    computed=f"the right side is <= 0 since w_hat_i minimises F_i: {printed_rhs:.4f} < {lhs:.4f}",
                    counterexample=f"N = 50 uniform points, eta = 0.02, centre 0.3, w_i = w_hat + 0.5: (lambda/2)|w_hat - w_i|^2 = {lhs:.4f} > F(w_hat) - F(w_i) = {printed_rhs:.4f}",
                    margin=printed_rhs - lhs,

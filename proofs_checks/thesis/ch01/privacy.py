@@ -6,7 +6,7 @@ import math
 import mpmath
 import sympy as sp
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.thesis.ch01 import privacy as pv
 
 P = "003_ch01."
@@ -103,7 +103,7 @@ def _a5(ctx):
     e4 = pv.tcdp_epsilon(N, B, T, s, delta, sensitivity=2.0)[0]
     if not (ratio < 1 and sens == 2 * G and e4 > eps >= e1):
         return fail("A-5", f"{ratio} {sens} {e1} {e4}")
-    return erratum(claimed="Sec 1.6 proof: sensitivity G for replace-one neighbours; per-step order cap 1/rho (L970)",
+    return proof_gap(claimed="Sec 1.6 proof: sensitivity G for replace-one neighbours; per-step order cap 1/rho (L970)",
                    computed=f"Thm 1.6.3 gives cap log(1/q)/(4 rho) = {ratio:.3f}/rho < 1/rho at q = 0.1; replace-one sensitivity of the gradient sum is 2G",
                    counterexample=f"gradients +G e_1 vs -G e_1: ||diff|| = {sens} G; at N = 1e4, B = 1e3, T = 1e3, eps = 0.5, delta = 1e-6, c2 = 6: "
                                   f"eps_acc = {e1:.3f} with Delta = G but {e4:.3f} > eps with Delta = 2G",

@@ -9,7 +9,7 @@ import numpy as np
 import sympy as sp
 from scipy import special, stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.core.accounting import compose_basic, hockey_stick_finite
 from reference.core.geometry import proj_l2_ball
 from reference.core.oracles import SampleAccessOracle
@@ -218,7 +218,7 @@ def _majorant(ctx):
     worst = min(2 * math.sqrt(y) - (math.sqrt(y) + 1) for y in np.linspace(1, 1e6, 10001))
     if not (x2 > y2 and worst >= 0):
         return fail("majorant counterexample", f"{x2}, {y2}, {worst}")
-    return erratum(claimed="proof of Lemma 1.4.6: y_{i+1} = 2 sqrt(y_i) (y_1 = x_1) majorises x_i",
+    return proof_gap(claimed="proof of Lemma 1.4.6: y_{i+1} = 2 sqrt(y_i) (y_1 = x_1) majorises x_i",
                    computed="2 sqrt(y) >= sqrt(y) + 1 iff y >= 1; fails for y < 1",
                    counterexample=f"x_1 = {x1}: y_2 = 2 sqrt(0) = {y2} but x_2 may equal sqrt(0) + 1 = {x2}",
                    margin=-1.0, details="fix y_1 = max(x_1, 1); then y_i >= 1 for all i and the majorant argument works; conclusion of the lemma holds (base 2)")

@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 from scipy import integrate, stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.thesis.ch03 import privacy as pv
 
 P = "003_ch03."
@@ -152,7 +152,7 @@ def _c8(ctx):
     corrected = 4 * math.exp(-1 / (32 * eta * G * G))
     if not (true > printed and true <= corrected):
         return fail("C-8", f"{true} {printed} {corrected}")
-    return erratum(claimed="(3.16), L2945-2953: Pr[|f_j(z) - f_j(x)| >= 1/2] <= exp(-1/(8 eta G^2)) per index",
+    return proof_gap(claimed="(3.16), L2945-2953: Pr[|f_j(z) - f_j(x)| >= 1/2] <= exp(-1/(8 eta G^2)) per index",
                    computed=f"exact for a linear G-Lipschitz f_j: 2 Phibar(1/(2G sqrt(2eta))) = {true:.3e}",
                    counterexample=f"G = 1, eta = 2^-8 (the thesis's own step-size range): true {true:.3e} > printed {printed:.3e}",
                    margin=printed - true,
@@ -354,7 +354,7 @@ def _c7(ctx):
     corrected = (L * L / 2) * 4 * math.exp(-4 ** k / (128 * eta * G * G))
     if not (true > printed and true <= corrected):
         return fail("C-7", f"{true} {printed} {corrected}")
-    return erratum(claimed="L2927: Pr(|f_i(x) - f_i(z)| >= 2^k/4 for some i in rho_<=L) <= L^2 exp(-4^k/(32 eta G^2))",
+    return proof_gap(claimed="L2927: Pr(|f_i(x) - f_i(z)| >= 2^k/4 for some i in rho_<=L) <= L^2 exp(-4^k/(32 eta G^2))",
                    computed=f"for linear G-Lipschitz f_i (f_i(z) - f_i(x) ~ N(0, 2 eta G^2) under G_y): exact probability {true:.3e}",
                    counterexample=f"G = 1, L = 4, k = 1, eta = 2^-8/(G^2 L): exact {true:.3e} > printed {printed:.3e}",
                    margin=printed - true,

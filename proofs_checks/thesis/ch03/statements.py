@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.thesis.ch03 import params as prm
 from reference.thesis.ch03 import privacy as pv
 
@@ -265,7 +265,7 @@ def _c5(ctx):
         ex_vals.append(math.exp(s * s))
     if not (val < 2 / 3 and min(ex_vals) >= 1):
         return fail("C-5", str(val))
-    return erratum(claimed="L2863: with eta <= G^-2/8, (1 - e^-2) exp(-2 G sqrt(eta)) gives E X >= 2/3",
+    return proof_gap(claimed="L2863: with eta <= G^-2/8, (1 - e^-2) exp(-2 G sqrt(eta)) gives E X >= 2/3",
                    computed=f"(1 - e^-2) exp(-2/sqrt 8) = {val:.4f} < 2/3",
                    counterexample=f"G^2 eta = 1/8: the printed lower bound evaluates to {val:.4f}, not >= 0.6667",
                    margin=val - 2 / 3, precision="mpmath",
@@ -285,7 +285,7 @@ def _c6(ctx):
     worst = max(2 * stats.norm.sf(k / math.sqrt(2)) / (2 * math.exp(-k * k / 4)) for k in np.linspace(0.01, 10, 200))
     if not bad or worst > 1:
         return fail("C-6", f"{rows} {worst}")
-    return erratum(claimed="L2903: Pr[||x - z|| >= t] <= 2 exp(-t^2/(8 eta)) for x, z ~ G_y ((1/eta)-strongly log-concave)",
+    return proof_gap(claimed="L2903: Pr[||x - z|| >= t] <= 2 exp(-t^2/(8 eta)) for x, z ~ G_y ((1/eta)-strongly log-concave)",
                    computed="x - z ~ N(0, 2 eta I) for the Gaussian G_y: Pr = chi2_d.sf(t^2/(2 eta))",
                    counterexample="; ".join(f"d = {d}, eta = 1, t = 5: true {tr:.4f} vs claimed {cl:.4f}" for d, tr, cl in bad),
                    margin=bad[0][2] - bad[0][1],
@@ -303,7 +303,7 @@ def _eq313(ctx):
     worst1000 = max(lhs_over_delta(1000, d) for d in (0.49, 0.3, 0.1, 1e-2, 1e-3, 1e-6, 1e-12, 1e-30))
     if not (worst400 > 1 / 9 and worst1000 <= 1 / 9):
         return fail("(3.13)", f"{worst400} {worst1000}")
-    return erratum(claimed="(3.13): delta_in/16 + 17 sum_k e^{k - k^2/(64 G^2 eta)} <= delta_in/9 when eta <= 2^-6 G^-2/log(400/delta_in)",
+    return proof_gap(claimed="(3.13): delta_in/16 + 17 sum_k e^{k - k^2/(64 G^2 eta)} <= delta_in/9 when eta <= 2^-6 G^-2/log(400/delta_in)",
                    computed=f"at the boundary eta: LHS/delta_in = {worst400:.4f} > 1/9 = 0.1111 (c = 400)",
                    counterexample=f"c = 400, delta_in in {{0.49, 0.1, 1e-3, 1e-8}}: max LHS/delta_in = {worst400:.4f} > 0.1111",
                    margin=1 / 9 - worst400, precision="mpmath nsum dps=30",
@@ -463,7 +463,7 @@ def _thm371(ctx):
     ok_id = sp.simplify(d * (sig ** 2 + dlt ** 2) - G ** 2) == 0 and sp.simplify(dlt * sp.sqrt(d) - G / sp.sqrt(1 + 4 * k / d)) == 0
     if not (v < 1 and worst_c >= 1 - 1e-12 and ok_id and okc1 and okc2):
         return fail("Thm 3.7.1", f"{v} {worst_c} {ok_id}")
-    return erratum(claimed="Thm 3.7.1 (L3288): GD/(16 sqrt(1 + 4k/d)) >= (GD/16) min{1, sqrt(d/(4k))}",
+    return proof_gap(claimed="Thm 3.7.1 (L3288): GD/(16 sqrt(1 + 4k/d)) >= (GD/16) min{1, sqrt(d/(4k))}",
                    computed=f"1/sqrt(1 + x) < min{{1, x^-1/2}} for every x > 0 (x = 4k/d); max gap on x in [1e-6, 1e6] = {worst_p:.4f}",
                    counterexample=f"k = d/4 (x = 1): 1/sqrt 2 = {v:.4f} < min{{1, 1}} = 1",
                    margin=v - 1, precision="sympy + float grid",

@@ -142,7 +142,7 @@ def _a21(ctx):
     v2 = _emax_sq(2)
     if not v2 > 2 * math.log(2):
         return Outcome(Verdict.FAILED, computed=str(v2))
-    return Outcome(Verdict.ERRATUM, claimed="E_{u ~ N(0, sigma^2 I_d)} ||u||_inf^2 <= 2 sigma^2 log d (L4867)",
+    return Outcome(Verdict.PROOF_GAP, claimed="E_{u ~ N(0, sigma^2 I_d)} ||u||_inf^2 <= 2 sigma^2 log d (L4867)",
                    computed=f"E max_(i<=2) g_i^2 = {v2:.6f} > 2 log 2 = {2 * math.log(2):.6f}", margin=2 * math.log(2) - v2,
                    precision="mpmath dps=20: E max g^2 = int_0^oo (1 - erf(sqrt(t/2))^d) dt",
                    counterexample=f"d = 2, sigma = 1: E||u||_inf^2 = {v2:.4f} > 2 log 2 = {2 * math.log(2):.4f}",
@@ -207,7 +207,7 @@ def _a7(ctx):
             fail541 = (delta, c)
     if fail541 is None:
         return Outcome(Verdict.FAILED, computed="; ".join(rows))
-    return Outcome(Verdict.ERRATUM, claimed="Lemma 5.4.6 proof with 'our choice of eta <= 1/(500 G^2 H)' (L5027): (5.40), (5.41)",
+    return Outcome(Verdict.PROOF_GAP, claimed="Lemma 5.4.6 proof with 'our choice of eta <= 1/(500 G^2 H)' (L5027): (5.40), (5.41)",
                    computed="; ".join(rows), margin=1 - fail541[1], precision="mpmath dps=30",
                    counterexample=f"eta G^2 = 1/(500 H), delta = {fail541[0]}: (5.41) LHS = {fail541[1]:.2f} x delta/8; the (5.40) step "
                                   "2^{(k+1)H} H^2 exp(-4^k/(864 eta G^2)) <= 2^{4kH} exp(-2 4^k H) fails (ratio > 1) since it needs eta <= 1/(1728 G^2 H)",
@@ -224,7 +224,7 @@ def _a7b(ctx):
     rhs = 2 * math.exp(-k ** 2 / (96 * eta * G ** 2))
     if not lhs > rhs:
         return Outcome(Verdict.FAILED, computed=f"{lhs} <= {rhs}")
-    return Outcome(Verdict.ERRATUM, claimed="(5.37): Pr[||x1 - x2|| >= k] <= 2 exp(-k^2/(96 eta G^2))",
+    return Outcome(Verdict.PROOF_GAP, claimed="(5.37): Pr[||x1 - x2|| >= k] <= 2 exp(-k^2/(96 eta G^2))",
                    computed=f"d = {d}, eta = {eta}, G = 1, k = {k}: Pr = {lhs:.6f} (exact chi^2_d tail) > {rhs:.4f}",
                    margin=rhs - lhs, precision="scipy chi2.sf (float64)",
                    counterexample=f"Euclidean instance, gamma_y = N(m, eta I) in R^200 (eta = 1e-4): ||x1 - x2|| ~ sqrt(2 eta) chi_200 "
@@ -316,7 +316,7 @@ def _a15(ctx):
     ratio = (m * 2 / t ** 3) / (2 * (m / t ** 2) ** 1.5)     # |(m phi)'''| / (2 (m phi)''^{3/2}) for phi = -log t
     if not ratio > 1:
         return Outcome(Verdict.FAILED)
-    return Outcome(Verdict.ERRATUM, claimed="Lemma 5.3.7 proof (L4242): 'assume m = 1 by rescaling phi <- m phi' (m phi self-concordant)",
+    return Outcome(Verdict.PROOF_GAP, claimed="Lemma 5.3.7 proof (L4242): 'assume m = 1 by rescaling phi <- m phi' (m phi self-concordant)",
                    computed=f"phi = -log t, m = 1/4: |(m phi)'''|/(2 (m phi)''^(3/2)) = m^(-1/2) = {ratio:.3f} > 1", margin=1 - ratio,
                    precision="exact arithmetic (closed form m^{-1/2})",
                    counterexample="phi = -log t (self-concordant, equality), m = 1/4: m phi violates |f'''| <= 2 f''^{3/2} by the factor 2",
