@@ -28,7 +28,8 @@ def _cor57_mu(eps, delta, T):
     return tree_release_mu(c * L, B, beta, sigma, T)
 
 
-@check("002.cor5_7.gdp_grid", spec=["002.cor5_7", "002.priv.cor5_7", "002.audit.AUD-3"], profile="quick")
+@check("002.cor5_7.gdp_grid", spec=["002.cor5_7", "002.priv.cor5_7", "002.audit.AUD-3", "002.thm5_8", "002.algA7"],
+       profile="quick")
 def _cor57_grid(ctx):
     rows = []
     for eps in EPS:
