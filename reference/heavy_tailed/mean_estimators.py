@@ -19,6 +19,7 @@ import mpmath as mp
 import numpy as np
 from scipy import special
 
+from reference.core import validation
 from reference.core.samplers import clip_coordinates
 
 SQRT2 = math.sqrt(2.0)
@@ -108,7 +109,10 @@ def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivit
     """sigma of CDPCWME: sigma^2 = (K tau sqrt(d) / b)^2 / (2 rho), K = 12 (paper, L619: 72 tau^2 m^2 d/(rho n^2)
     when m | n) or 6 (tight); b = floor(n/m)."""
     _positive("rho", rho)
-    b = n // m
+    m = validation.positive_int("m", m)
+    b = validation.positive_int("n", n) // m
+    if b < 1:
+        raise ValueError(f"n must be >= m = {m} (block size floor(n/m) >= 1), got n = {n}")
     return (sensitivity_constant * tau * math.sqrt(d) / b) / math.sqrt(2.0 * rho)
 
 
