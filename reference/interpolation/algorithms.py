@@ -38,6 +38,7 @@ def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x
       3. return x_priv                                                            (L195-196)
     Postcondition: (eps, delta)-DP for EVERY dataset (Prop. 1(1), PC-3): F_L is L-Lipschitz; equal in law
     to Alg. 5 on the raw losses when these are L-Lipschitz (Prop. 1(2)).
+    Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (as Alg 5: list of T5 arrays (k, d)) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg1.
     """
     ext = ExtendedLoss(loss, L, method=extension_method)                                   # L192-193
@@ -71,6 +72,7 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
       4. return x_T  (project_output=True returns Pi_{X_T}(x_T): post-processing fix of AUD-17)   (L233)
     Postcondition: (eps, delta)-DP for every dataset (PC-4); utility Thm 2 (paper constants, n huge).
     ``info``: m, T, D, L schedules, q = c H r_m/lambda (contraction iff q < 1; AUD-40), iterates x_1..x_T.
+    Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T Alg 1 noise lists, one per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg2.
     """
     S = np.asarray(S, float)
@@ -132,6 +134,7 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
       5. x_adapt = Alg2(S2; X_int (D_1 = D_int), L, H, beta/2, lambda, x_1)                  (L301)
       6. return x_adapt                                                                      (L302)
     Postcondition: (eps, delta)-DP (disjoint halves + post-processing, PC-5).
+    Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (mapping {'alg1': Alg 1 noise, 'alg2': Alg 2 noise}) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg3.
     """
     S = np.asarray(S, float)
@@ -176,6 +179,7 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
     Return x_hat_T (printed "x_T").
     Postcondition (corrected): (eps, delta)-DP for every dataset (PC-6 fixed); printed: DP only when every
     F(.; s) is L_i-Lipschitz on X_i.
+    Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T inner noise lists, one per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg6.
     """
     if variant not in ("corrected", "printed"):

@@ -67,6 +67,8 @@ def proj_balls(y: np.ndarray, balls: Sequence[tuple[np.ndarray, float]], rtol: f
       projections of y onto the intersection spheres of the active sets of size >= 3 (the projection lies on
       the sphere of its active set, KKT).
     Postcondition: the exact projection (up to rounding); ValueError if the intersection is empty.
+    Randomness: none (deterministic).
+    Spec: 001.P2.
     """
     y = np.asarray(y, float)
     if len(balls) == 0:

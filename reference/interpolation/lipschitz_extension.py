@@ -20,18 +20,21 @@ from typing import Callable
 
 import numpy as np
 
+import reference.core.validation as validate
+
 __all__ = ["huber", "huber_grad", "lipschitz_extension", "ext_quadratic", "ext_least_squares", "Loss",
            "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "ExtendedLoss"]
 
 
-def _check_L(L: float) -> float:
-    if not (isinstance(L, (int, float, np.floating)) and math.isfinite(L) and L > 0):
-        raise ValueError(f"L must be a finite number > 0, got {L!r}")
-    return float(L)
-
-
 def huber(u, c: float):
-    """Huber_c(u) = u^2/2 if |u| <= c, c|u| - c^2/2 otherwise (c > 0)."""
+    """Huber_c(u) = u^2/2 if |u| <= c, c|u| - c^2/2 otherwise.
+
+    Preconditions (validated): c > 0.
+    Steps: elementwise on u.
+    Postcondition: the Lipschitz extension at level c of u^2/2 (P1 closed form; Lipschitz constant c).
+    Randomness: none (deterministic).
+    Spec: 001.P1.
+    """
     if not c > 0:
         raise ValueError(f"c must be > 0, got {c}")
     u = np.asarray(u, float)
@@ -62,9 +65,10 @@ def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: C
          by doubling then bisection on log t;
       3. y = prox_{tf}(x): return (f(y) + L||x-y||, L (x-y)/||x-y||, y).
     Postcondition: value = f_L(x), gradient = grad f_L(x) (= grad f(y)), y = argmin.
+    Randomness: none (deterministic).
     Spec: 001.P1.
     """
-    L = _check_L(L)
+    L = validate.positive("L", L)
     x = np.asarray(x, float)
     g = np.asarray(grad(x), float)
     if float(np.linalg.norm(g)) <= L:                                      # step 1
@@ -99,9 +103,15 @@ def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: C
 # closed forms (catalog P1 (a), (b))
 # ----------------------------------------------------------------------------------------------------
 def ext_quadratic(x: np.ndarray, s: np.ndarray, H: float, L: float) -> tuple[float, np.ndarray, np.ndarray]:
-    """F = (H/2)||x - s||^2, r = ||x-s||: F_L = F if Hr <= L, else L r - L^2/(2H), grad L(x-s)/r,
-    y = s + (L/H)(x-s)/r."""
-    L = _check_L(L)
+    """P1 closed form for F(x; s) = (H/2)||x - s||^2 (Lemma 2.1(4) specialised).
+
+    Preconditions (validated): H > 0, L > 0 finite.
+    Steps: r = ||x - s||; if H r <= L: (F(x), H(x - s), x); else (L r - L^2/(2H), L (x - s)/r, y = s + (L/H)(x - s)/r).
+    Postcondition: (F_L(x), grad F_L(x), y(x)) with F_L(x) = inf_y F(y) + L||x - y|| (proved in sympy, 001.P1.closed_forms).
+    Randomness: none (deterministic).
+    Spec: 001.P1.
+    """
+    L = validate.positive("L", L)
     if not H > 0:
         raise ValueError(f"H must be > 0, got {H}")
     x = np.asarray(x, float); s = np.asarray(s, float)
@@ -113,9 +123,16 @@ def ext_quadratic(x: np.ndarray, s: np.ndarray, H: float, L: float) -> tuple[flo
 
 
 def ext_least_squares(x: np.ndarray, a: np.ndarray, b: float, L: float) -> tuple[float, np.ndarray]:
-    """F = (1/2)(a'x - b)^2: F_L = Huber_c(u), grad = a clip(u, -c, c), u = a'x - b, c = L/||a||
-    (the extension clips the residual, not the gradient: convexity is kept, 001 L148)."""
-    L = _check_L(L)
+    """P1 closed form for F(x; (a, b)) = (1/2)(a'x - b)^2.
+
+    Preconditions (validated): L > 0 finite; a, x vectors of one dimension.
+    Steps: u = a'x - b, c = L/||a||; value Huber_c(u), gradient a clip(u, -c, c) (a = 0: F itself, gradient 0).
+    Postcondition: (F_L(x), grad F_L(x)); the extension clips the residual, not the gradient, so convexity is
+    kept (001 L148).
+    Randomness: none (deterministic).
+    Spec: 001.P1.
+    """
+    L = validate.positive("L", L)
     a = np.asarray(a, float)
     na = float(np.linalg.norm(a))
     u = float(np.dot(a, x) - b)
@@ -236,7 +253,7 @@ class SmoothAbsLoss(Loss):
     """F(x; s) = L0 (sqrt(1 + ||x - s||^2) - 1): convex, L0-Lipschitz, L0-smooth (Prop 2 test instance)."""
 
     def __init__(self, L0: float):
-        self.L0 = _check_L(L0)
+        self.L0 = validate.positive("L0", L0)
         self.H = self.L0
         self.lipschitz = self.L0
 
@@ -254,7 +271,7 @@ class ExtendedLoss(Loss):
 
     def __init__(self, base: Loss, L: float, method: str = "auto"):
         self.base = base
-        self.L = _check_L(L)
+        self.L = validate.positive("L", L)
         if method not in ("auto", "bisection"):
             raise ValueError(f"method must be 'auto' or 'bisection', got {method!r}")
         self.method = "closed" if (method == "auto" and hasattr(base, "extension")) else "bisection"

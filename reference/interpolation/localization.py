@@ -26,6 +26,8 @@ from typing import Sequence
 
 import numpy as np
 
+from reference.core.randomness import Source
+
 from reference.core.oracles import QueryCounter
 from reference.core.problems import solve_strongly_convex as _core_solve
 
@@ -57,27 +59,57 @@ class OperationCounter(QueryCounter):
 # ----------------------------------------------------------------------------------------------------
 # P3 noise, P4 partition
 # ----------------------------------------------------------------------------------------------------
-def draw_noise(rng: np.random.Generator, d: int, kind: str, laplace_reading: str = "iid") -> np.ndarray:
+def draw_noise(rng: np.random.Generator | None, d: int, kind: str, laplace_reading: str = "iid", *,
+               draws=None) -> np.ndarray:
     """One standardised noise vector (scale 1): kind "laplace" (iid or l2 reading) or "gaussian" (N(0, I_d)).
 
-    The l2-Laplace law (density ~ exp(-||z||_2)) is drawn as radius ~ Gamma(d, 1) times a uniform direction.
+    Preconditions (validated): d int >= 1; kind in {"laplace", "gaussian"}; laplace_reading in {"iid", "l2"};
+        ``rng`` a numpy Generator unless ``draws`` is given.
+    Steps: Gaussian: z = xi; iid Laplace: z = zeta; l2 Laplace: z = radius * u/||u|| (density ~ exp(-||z||_2)).
+    Postcondition: z has the standard law of its kind (scale 1); the caller multiplies by sigma (L438-441).
+    Randomness (``draws``, keyword-only, standard draws validated by name and shape; bit-identical to the rng
+        path when given the draws it would draw): "gaussian": one array N(0, 1) of shape (d,);
+        "laplace"/"iid": one array standard Laplace of shape (d,); "laplace"/"l2": a mapping
+        {"direction": N(0, 1) of shape (d,), "radius": Gamma(d, 1) of shape ()} (drawn in that order).
     Spec: 001.P3.
     """
+    if not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 1:
+        raise ValueError(f"d must be an integer >= 1, got {d!r}")
     if kind == "gaussian":
-        return rng.standard_normal(d)
+        return Source(rng, draws, single="xi").normal("xi", (d,))
     if kind != "laplace":
         raise ValueError(f"kind must be 'laplace' or 'gaussian', got {kind!r}")
     if laplace_reading == "iid":
-        return rng.laplace(0.0, 1.0, d)
+        return Source(rng, draws, single="zeta").laplace("zeta", (d,))
     if laplace_reading == "l2":
-        u = rng.standard_normal(d)
-        return rng.gamma(d, 1.0) * u / np.linalg.norm(u)
+        if draws is not None and not isinstance(draws, dict):
+            raise TypeError("draws for the l2-Laplace reading must be a mapping {'direction': (d,), 'radius': ()}")
+        if draws is None:
+            u = Source(rng).normal("direction", (d,))
+            radius = float(rng.gamma(d, 1.0))
+        else:
+            for name in ("direction", "radius"):
+                if name not in draws:
+                    raise ValueError(f"draws: missing stream {name!r} for the l2-Laplace reading; given: {sorted(draws)}")
+            u = Source(None, {"direction": draws["direction"]}).normal("direction", (d,))
+            r = np.asarray(draws["radius"], dtype=float)
+            if r.shape != () or not np.isfinite(r) or r < 0:
+                raise ValueError(f"draws['radius'] must be a finite scalar >= 0 (a Gamma(d, 1) draw), got {draws['radius']!r}")
+            radius = float(r)
+        nu = float(np.linalg.norm(u))
+        if nu == 0.0:
+            raise ValueError("draws['direction'] must be a non-zero vector")
+        return radius * u / nu
     raise ValueError(f"laplace_reading must be 'iid' or 'l2', got {laplace_reading!r}")
 
 
 def partition(n: int, parts: int) -> list[slice]:
     """Contiguous chunks S_k = (s_{(k-1)m+1}, ..., s_{km}), m = floor(n/parts); the remainder is dropped.
 
+    Preconditions (validated): n >= parts >= 1 integers (ValueError naming n otherwise).
+    Steps: m = floor(n/parts); chunk k = s_{(k-1)m+1..km}, k = 1..parts.
+    Postcondition: parts disjoint contiguous slices of length m covering the first parts*m indices.
+    Randomness: none (deterministic).
     Spec: 001.P4.
     """
     if parts < 1:
@@ -115,7 +147,11 @@ def certified_argmin(grad, x0, mu, smooth, balls, tau):
     Preconditions: mu-strongly convex, ``smooth``-smooth objective with gradient ``grad``; ``balls`` a list of
     at most 4 (centre, radius) with non-empty intersection ([] for R^d); tau > 0.
     Postcondition: returns (x, r) with x in K and ||x - argmin_K|| <= r <= tau, else RuntimeError (privacy
-    needs the certificate).  Spec: 001.P2."""
+    needs the certificate).  Steps: projected gradient with step 1/smooth on K; stop when 2||G(x)||/mu <= tau for the gradient mapping G
+    (Nesterov Thm 2.2.7: <G, x - x*> >= (mu/2)||x - x*||^2 certifies ||x - x*|| <= 2||G||/mu).
+    Randomness: none (deterministic).
+    Spec: 001.P2.
+    """
     if not tau > 0:
         raise ValueError(f"tau must be > 0, got {tau}")
     project = (lambda z: proj_balls(z, balls)) if len(balls) else None
@@ -153,6 +189,7 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
     PC-1 + PC-2; with prob. 1 - beta the utility of Prop. 2/3 at the paper's eta.
     ``info`` receives k, n0, eta_i, sigma_i, certified radii tau_i, sensitivities Delta_i = L eta_i + 2 tau_i,
     and the noiseless minimisers x_hat_i.
+    Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (array (k, d): standard Laplace (delta = 0, iid reading) or N(0, 1) draws, scaled by sigma_i) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg4.
     """
     S = np.asarray(S, float)
@@ -263,6 +300,7 @@ def alg5_epochs(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray
       4. return x_T                                                                (L462)
     Postcondition: same (eps, delta) as one Alg. 4 run (parallel composition over disjoint S_i, PC-2),
     provided the losses are L-Lipschitz (Alg. 1 guarantees it); utility Thm 6/7.
+    Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T arrays, one Alg 4 noise array (k, d) per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg5.
     """
     S = np.asarray(S, float)

@@ -11,6 +11,8 @@ from fractions import Fraction
 
 import mpmath
 
+import reference.core.validation as validate
+
 
 def thm1a_bound(H, D, d, n, eps):
     """Thm 1(a) (L166): H D^2 d/(96 e^2 n eps)."""
@@ -18,9 +20,17 @@ def thm1a_bound(H, D, d, n, eps):
 
 
 def thm1_pure_instance(n: int, d: int, eps, H=1, D=1):
-    """LB1 quantities: k = d/eps, gamma = D/(2e), c = k H gamma^2/(8n), |V| >= (D/2gamma)^d = e^d,
-    testing bound tau >= c/(1 + e^{k eps}/(|V| - 1)) (L521), with |V| - 1 >= e^d - 1.
-    Preconditions (AUD-3): k = d/eps is a positive integer and k <= n (ValueError otherwise)."""
+    """LB1: the quantities of the Thm 1(a) hard instance (L504-525).
+
+    Preconditions (validated, AUD-3): n, d integers >= 1, eps > 0, H, D > 0; k = d/eps a positive integer, k <= n.
+    Steps: k = d/eps, gamma = D/(2e), c = k H gamma^2/(8n), |V| = (D/2gamma)^d = e^d (packing bound),
+      tau = c/(1 + e^{k eps}/(|V| - 1)) (testing bound of L521, with |V| - 1 >= e^d - 1).
+    Postcondition: dict k, gamma, c, V, tau and the claimed bound H D^2 d/(96 e^2 n eps); tau >= bound
+      (001.thm1a.algebra, 001.thm1a.corrected).
+    Randomness: none (deterministic, mpmath).
+    Spec: 001.LB1.
+    """
+    validate.positive_int("n", n); validate.positive_int("d", d); validate.positive("eps", eps); validate.positive("H", H); validate.positive("D", D)
     k = mpmath.mpf(d) / eps
     if abs(k - mpmath.nint(k)) > 1e-30 or k < 1:
         raise ValueError(f"d/eps must be a positive integer (k = d/eps = {k})")
@@ -34,8 +44,17 @@ def thm1_pure_instance(n: int, d: int, eps, H=1, D=1):
 
 
 def thm1_approx_instance(n: int, eps, delta, H=1, D=1):
-    """LB2: k = 1/eps, c = k H D^2/(8n), tau >= c (e^{-k eps} - k e^{-eps} delta)/(1 + e^{-k eps}) (L544);
-    claimed bound H D^2/(16(e+1) n eps) (L170)."""
+    """LB2: the quantities of the Thm 1(b) two-point instance (d = 1, L527-546).
+
+    Preconditions (validated): n integer >= 1, eps > 0, 0 <= delta < 1, H, D > 0 (k = 1/eps is not required to be an
+      integer here: the check of the printed statement needs the non-integer values too, AUD-5).
+    Steps: k = 1/eps, c = k H D^2/(8n), tau = c (e^{-k eps} - k e^{-eps} delta)/(1 + e^{-k eps}) (L544).
+    Postcondition: dict k, c, tau and the claimed bound H D^2/(16(e+1) n eps) (L170).
+    Randomness: none (deterministic, mpmath).
+    Spec: 001.LB2.
+    """
+    validate.positive_int("n", n); validate.positive("eps", eps); validate.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+    validate.positive("H", H); validate.positive("D", D)
     k = 1 / mpmath.mpf(eps)
     c = k * H * mpmath.mpf(D) ** 2 / (8 * n)
     tau = c * (mpmath.e ** (-k * eps) - k * mpmath.e ** (-eps) * delta) / (1 + mpmath.e ** (-k * eps))
@@ -43,8 +62,18 @@ def thm1_approx_instance(n: int, eps, delta, H=1, D=1):
 
 
 def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
-    """LB3: k = lambda n/H, gamma = (D/2) e^{-lambda n eps/(H d)}, |V| >= e^{lambda n eps/H}, c = lambda gamma^2/8,
-    tau >= c/(1 + e^{k eps}/(|V| - 1)); claimed (lambda D^2/96) e^{-2 lambda n eps/(H d)} (L357)."""
+    """LB3: the quantities of the Thm 4 instance (L353-357, proof L732 'as Theorem 1').
+
+    Preconditions (validated): n, d integers >= 1, eps > 0, lam > 0, H > 0, D > 0.
+    Steps: k = lambda n/H, gamma = (D/2) e^{-lambda n eps/(H d)}, |V| = e^{lambda n eps/H}, c = lambda gamma^2/8,
+      tau = c/(1 + e^{k eps}/(|V| - 1)) (0 when |V| <= 1).
+    Postcondition: dict k, gamma, V, c, tau and the claimed bound (lambda D^2/96) e^{-2 lambda n eps/(H d)} (L357);
+      tau >= bound iff e^{lambda n eps/H} >= 2 (AUD-31).
+    Randomness: none (deterministic, mpmath).
+    Spec: 001.LB3.
+    """
+    validate.positive_int("n", n); validate.positive_int("d", d); validate.positive("eps", eps); validate.positive("lam", lam)
+    validate.positive("H", H); validate.positive("D", D)
     k = mpmath.mpf(lam) * n / H
     gamma = mpmath.mpf(D) / 2 * mpmath.e ** (-k * eps / d)
     V = mpmath.e ** (k * eps)
@@ -55,11 +84,16 @@ def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
 
 
 def modulus_quadratic_family(a, x0, r: int, H, D, lam) -> Fraction:
-    """omega(S, r) for the interpolating dataset S = {(a_j, x0)} of the family F(x;(a,c)) = (a/2)(x-c)^2,
-    a in [0,H], c in [-D,D], over S' in S_lambda^L (f_S' lambda-strongly convex, i.e. sum a'/n >= lambda;
-    L = 2HD holds automatically), d_ham(S, S') <= r.  Exact (Fractions), by enumeration of the removed set:
-    the replacements are (H, +-D) (the movement W(D-x0)/(A_kept + W) increases with W).
-    Spec: 001.LB4."""
+    """LB4: omega(S, r) for the interpolating dataset S = {(a_j, x0)} of the family F(x;(a,c)) = (a/2)(x-c)^2.
+
+    Preconditions: a_j in [0, H], x0 in [-D, D], r integer >= 0, H, D, lam > 0 (rationals or exact floats).
+    Steps: over every removed set R with |R| <= r, replace R by (H, +-D) (the movement W(D - x0)/(A_kept + W)
+      increases with W) when the new f_S' is lambda-strongly convex (sum a'/n >= lambda); keep the largest movement.
+    Postcondition: the exact modulus sup{|x_S' - x0| : S' in S_lambda^L, d_ham(S, S') <= r} (L = 2HD holds
+      automatically), as a Fraction.
+    Randomness: none (deterministic, exact).
+    Spec: 001.LB4.
+    """
     a = [Fraction(v) for v in a]
     n = len(a)
     H, D, lam, x0 = Fraction(H), Fraction(D), Fraction(lam), Fraction(x0)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+import reference.core.validation as V
+
 
 def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float, alg: str = "alg2") -> float:
     """r_m = max{ sqrt(log(T/beta)) log^{3/2} m / sqrt m , A log(T/beta) log m/(m eps) }  (L229, L620, L623).
@@ -31,10 +33,28 @@ def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float,
     return max(math.sqrt(lTb) * math.log(m) ** 1.5 / math.sqrt(m), A * lTb * math.log(m) / (m * epsilon))
 
 
+def _schedule_args(*, D1, L, H, lam, epsilon, c, T, m, d, beta, delta) -> None:
+    """Validate the common arguments of the Alg. 2 / Alg. 6 schedules (ValueError naming the parameter)."""
+    for name, v in (("D1", D1), ("L", L), ("H", H), ("lam", lam), ("epsilon", epsilon), ("c", c)):
+        V.positive(name, v)
+    for name, v in (("T", T), ("m", m), ("d", d)):
+        V.positive_int(name, v)
+    V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+
+
 def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, beta: float, d: int, epsilon: float,
                   delta: float = 0.0, c: float = 256.0) -> tuple[list[float], list[float]]:
-    """(D_1..D_{T+1}, L_1..L_{T+1}) of Alg. 2: L_1 = L, D_1 = Diam X; D_{i+1} = c (L_i/lambda) r_m,
-    L_{i+1} = H D_{i+1} (L229-231).  For i >= 2, D_{i+1} = q D_i with q = c H r_m/lambda."""
+    """(D_1..D_{T+1}, L_1..L_{T+1}) of Alg. 2 (L229-231).
+
+    Preconditions (validated): D1, L, H, lam, epsilon, c > 0; T, m, d integers >= 1; 0 < beta < 1; 0 <= delta < 1.
+    Steps: L_1 = L, D_1 = Diam X; for i = 1..T: D_{i+1} = c (L_i/lambda) r_m, L_{i+1} = H D_{i+1}, with
+      r_m = max{sqrt(log(T/beta)) log^{3/2} m/sqrt m, min(d, sqrt(d log(1/delta))) log(T/beta) log m/(m eps)}.
+    Postcondition: the printed recursion; for i >= 2, D_{i+1} = q D_i with q = c H r_m/lambda (contraction iff q < 1).
+    Randomness: none (deterministic).
+    Spec: 001.P5.
+    """
+    _schedule_args(D1=D1, L=L, H=H, lam=lam, epsilon=epsilon, c=c, T=T, m=m, d=d, beta=beta, delta=delta)
     r = rate_term(m, T, beta, d, epsilon, delta, "alg2")
     D, Ls = [float(D1)], [float(L)]
     for _ in range(T):
@@ -56,8 +76,18 @@ def c_kappa(kappa: float, C_kappa: float = 2.0 ** 12) -> float:
 
 def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: int, m: int, beta: float, d: int,
                   epsilon: float, delta: float = 0.0, ck: float | None = None) -> tuple[list[float], list[float]]:
-    """Alg. 6 schedule: D_{i+1} = c_kappa ((L_i/lambda) r_m)^{1/(kappa-1)}, L_{i+1} = H D_{i+1} (L620-626)."""
+    """Alg. 6 schedule (L620-626).
+
+    Preconditions (validated): D1, L1, H, lam, epsilon > 0; kappa > 1; T, m, d integers >= 1; 0 < beta < 1;
+      0 <= delta < 1; ck > 0 (default c_kappa(kappa) = 2 (2^12 kappa)^{1/kappa}).
+    Steps: for i = 1..T: D_{i+1} = c_kappa ((L_i/lambda) r_m)^{1/(kappa-1)}, L_{i+1} = H D_{i+1}.
+    Postcondition: the printed recursion (D_1..D_{T+1}, L_1..L_{T+1}).
+    Randomness: none (deterministic).
+    Spec: 001.P5.
+    """
+    V.in_range("kappa", kappa, 1.0, math.inf, lo_open=True)
     ck = c_kappa(kappa) if ck is None else ck
+    _schedule_args(D1=D1, L=L1, H=H, lam=lam, epsilon=epsilon, c=ck, T=T, m=m, d=d, beta=beta, delta=delta)
     r = rate_term(m, T, beta, d, epsilon, delta, "alg6")
     D, Ls = [float(D1)], [float(L1)]
     for _ in range(T):

@@ -127,7 +127,7 @@ def expected_error(c, grid, eps, D=1, prior=None, dps: int | None = None):
         return mpmath.fsum(pi * mpmath.mpf(abs(t - xs).numerator) / abs(t - xs).denominator for pi, t in zip(p, g))
 
 
-def sample_mechanism(c, grid, eps, rng: np.random.Generator, D=1, prior=None, size: int = 1, draws=None):
+def sample_mechanism(c, grid, eps, rng: np.random.Generator | None, D=1, prior=None, size: int = 1, *, draws=None):
     """Draws of M(S) (oracle mode: ``draws`` = pre-drawn uniforms in [0,1), inverse-CDF on the grid)."""
     p = mechanism_pmf(c, grid, eps, D, prior)
     u = rng.random(size) if draws is None else np.asarray(draws, dtype=float)

@@ -1,5 +1,6 @@
 """Privacy primitives of document 001: noise laws (P3), replace-one stability 2L/(mu n) (PC-1) by hypothesis."""
 import numpy as np
+import pytest
 from hypothesis import given, strategies as st
 from scipy import stats
 
@@ -39,3 +40,21 @@ def test_stability_bound(seed, d, n, worst):
         sol.append(certified_argmin(g, c, mu, ext.smoothness(SS) + mu, [], tau))
     gap = np.linalg.norm(sol[0][0] - sol[1][0])
     assert gap <= 2 * L / (mu * n) + sol[0][1] + sol[1][1]
+
+
+@pytest.mark.parametrize("kind, reading", [("gaussian", "iid"), ("laplace", "iid"), ("laplace", "l2")])
+def test_draw_noise_predrawn_bit_identical(kind, reading):
+    """draw_noise(draws=...) with the standard draws the rng path would draw gives the same vector; bad shapes fail."""
+    d = 4
+    z1 = draw_noise(np.random.default_rng(5), d, kind, reading)
+    r = np.random.default_rng(5)
+    if kind == "gaussian":
+        dr = r.standard_normal(d)
+    elif reading == "iid":
+        dr = r.laplace(0.0, 1.0, d)
+    else:
+        dr = {"direction": r.standard_normal(d), "radius": r.gamma(d, 1.0)}
+    assert np.array_equal(z1, draw_noise(None, d, kind, reading, draws=dr))
+    bad = {"direction": np.ones(d + 1), "radius": 1.0} if reading == "l2" else np.ones(d + 1)
+    with pytest.raises(ValueError, match="shape"):
+        draw_noise(None, d, kind, reading, draws=bad)
