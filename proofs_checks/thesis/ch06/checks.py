@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from reference.core.accounting import compose_optimal_homogeneous_delta, gdp_delta, hockey_stick_finite
 from reference.thesis.ch06 import above_threshold as at
 from reference.thesis.ch06 import excess_risk as er
@@ -180,7 +180,7 @@ def _au8(ctx):
     end = -gam ** 2 / 6
     if not mid > end:
         return fail("chain step fails", f"{mid} <= {end}")
-    return erratum(claimed="Lemma 6.3.5 chain: −η||∇_t||²/6 <= −ηγ²/6 (L5226-5232)",
+    return proof_gap(claimed="Lemma 6.3.5 chain: −η||∇_t||²/6 <= −ηγ²/6 (L5226-5232)",
                    computed=f"g = (3/4)∇F, ||∇F|| = γ = 1: −||g||²/6 = {mid:.4f} > −γ²/6 = {end:.4f}",
                    counterexample="||∇F(x_t)|| = γ, ∇_t = (3/4)∇F(x_t) (error γ/4): ||∇_t|| = 3γ/4 < γ, so the middle step fails; "
                                   "the endpoint −ηγ²/6 still holds via the exact identity (decrease <= −(15/32)ηγ²)",

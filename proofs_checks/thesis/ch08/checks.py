@@ -7,7 +7,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from proofs_checks.thesis.ch07._units import F_, X_, units_of
 from reference.core.accounting import gdp_delta, gdp_mu
 from reference.core.testing import hoeffding_radius
@@ -399,7 +399,7 @@ def _l843(ctx):
     d_priv, mu_p = delta_with(m_priv)
     if not (d_stated > dl and d_priv <= dl):
         return fail("stated m fails, m_priv passes", f"{d_stated}, {d_priv}")
-    return erratum(claimed="m = L²dΣ/(nσ1²) + L²d/(nσ2²) with the σ's of Lemma 8.4.3 makes Alg. 23 + Alg. 25 (ε,δ)-DP (L6394)",
+    return proof_gap(claimed="m = L²dΣ/(nσ1²) + L²d/(nσ2²) with the σ's of Lemma 8.4.3 makes Alg. 23 + Alg. 25 (ε,δ)-DP (L6394)",
                    computed=f"Φ=L=1, α=β=0.1, ε=1, δ=1e-6, d=100: n={n}, D={D:g}, T={T}, Σ={Sig}, σ's scaled so the nominal "
                             f"composition is (ε, δ) with 10% slack; stated m = {m_stated}; including the zero-order error "
                             f"2Ld√log(4dnT/δ)/√m (coupled directions) in the sensitivities gives mu = {mu_s:.3g}, δ(ε) = {d_stated:.3g} > δ; "

@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
 from proofs_checks.thesis.ch06.more import seed_line
 from proofs_checks.thesis.ch07._units import F_, X_, units_of
 from reference.thesis.ch08 import nonsmooth as ns
@@ -121,7 +121,7 @@ def _au37(ctx):
     if not (np.linalg.norm(gt) >= gamma and np.linalg.norm(gF) < 4 * err):
         return fail("counterexample", "")
     # descent identity: F(x+) − F(x) <= (η/2)(||g − a||² − ||a||²) = (η/2)γ² > 0 here: no descent
-    return erratum(claimed="Lemma 7.3.9's proof applies Lemma 7.3.2's descent whenever ||∇̃_i|| >= γ (L5977-5979)",
+    return proof_gap(claimed="Lemma 7.3.9's proof applies Lemma 7.3.2's descent whenever ||∇̃_i|| >= γ (L5977-5979)",
                    computed=f"||∇̃|| = γ with error ||∇̃ − ∇F|| = γ (Lemma 7.3.8's bound) allows ∇F = 0, so ||∇F|| >= 4·error fails and "
                             "the exact bound (η/2)(||∇̃−∇F||² − ||∇F||²) = +ηγ²/2 gives no decrease; with ||∇̃|| >= 5γ, ||∇F|| >= 4γ >= 4·error",
                    counterexample="∇F(x) = 0, ∇̃ = γ e1 (error exactly γ): ||∇̃|| >= γ but the step can increase F (up to ηγ²/2)",

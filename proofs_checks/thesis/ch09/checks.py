@@ -281,7 +281,7 @@ def _au92(ctx):
     gap60 = sp.simplify(sp.Rational(4, 5) * n60 - alpha - sp.Rational(2, 3) * n60)
     if not (sp.simplify(gap + sp.Rational(8, 3) * Lg / eps) == 0 and gap60 == 0):
         return Outcome(Verdict.FAILED, computed=f"{gap}, {gap60}")
-    return Outcome(Verdict.ERRATUM, claimed="n ≥ 40 log(2T/ζ)/ε ⇒ 4n/5 − α ≥ 2n/3 with α = 8 log(2T/ζ)/ε (L7027)",
+    return Outcome(Verdict.PROOF_GAP, claimed="n ≥ 40 log(2T/ζ)/ε ⇒ 4n/5 − α ≥ 2n/3 with α = 8 log(2T/ζ)/ε (L7027)",
                    computed=f"at n = 40L/ε: 4n/5 − α − 2n/3 = {gap} < 0; at n = 60L/ε it is {gap60}",
                    precision="sympy exact", margin=None,
                    counterexample="L = log(2T/ζ) = 1, ε = 1, n = 40: 4n/5 − α = 24 < 2n/3 = 26.67; the step needs "
@@ -323,7 +323,7 @@ def _au98(ctx):
             worst = rows[-1]
     if worst is None:
         return Outcome(Verdict.FAILED, computed="; ".join(rows))
-    return Outcome(Verdict.ERRATUM, claimed="σ² = 4τ²T log(1/ζ')log(1/δ')/(n²ε²) makes the T Gaussian releases "
+    return Outcome(Verdict.PROOF_GAP, claimed="σ² = 4τ²T log(1/ζ')log(1/δ')/(n²ε²) makes the T Gaussian releases "
                    "(ε/2, δ')-indistinguishable given the coupled sensitivity ≲ τ log(1/ζ')/n (Lemma 9.3.5)",
                    computed="; ".join(rows), precision="exact GDP hockey-stick (core gdp_delta)",
                    counterexample=worst + ". μ = ε√log(1/ζ')/(2√log(1/δ')) > ε/2: one log(1/ζ') factor is missing.")
@@ -340,7 +340,7 @@ def _au910(ctx):
     r_corr = sp.simplify(R ** 2 / (eta_corr * T) / target)
     if not (sp.simplify(r_paper - sp.sqrt(n)) == 0 and r_corr == 1):
         return Outcome(Verdict.FAILED, computed=f"{r_paper}, {r_corr}")
-    return Outcome(Verdict.ERRATUM, claimed="η's first term √(mn)ε/(T√d log) gives R²/(ηT) ≤ GR√d log/(n√m ε)",
+    return Outcome(Verdict.PROOF_GAP, claimed="η's first term √(mn)ε/(T√d log) gives R²/(ηT) ≤ GR√d log/(n√m ε)",
                    computed=f"sympy: R²/(ηT) ÷ claimed = {r_paper} (paper η), {r_corr} (η with n√m ε)",
                    precision="sympy exact",
                    counterexample="any n > 1: e.g. n = 100 the proof's R²/(ηT) term is 10× the claimed "
@@ -371,7 +371,7 @@ def _au91(ctx):
     loss = float(mp.log(pa) - mp.log(pb))
     if not (loss > eps / 2 and max(abs(x) for x in shifts) <= 2 * (n - 1) / n + 1e-12):
         return Outcome(Verdict.FAILED, computed=f"loss {loss}, shifts {shifts}")
-    return Outcome(Verdict.ERRATUM, claimed="the AboveThreshold step of Alg 28 (budget ε/2, Lemma 9.2.4 with sensitivity 1) "
+    return Outcome(Verdict.PROOF_GAP, claimed="the AboveThreshold step of Alg 28 (budget ε/2, Lemma 9.2.4 with sensitivity 1) "
                    "is ε/2-DP", computed=f"scores D = {np.round(s, 3).tolist()}, D' = {np.round(sp_, 3).tolist()} "
                    f"(shifts ≤ (2n−2)/n); exact log P(⊤⊤⊤⊥|D)/P(⊤⊤⊤⊥|D') = {loss:.4f} = {loss / eps:.3f}ε",
                    margin=eps / 2 - loss, precision="exact 1-D integral (mpmath, 20 digits); scores computed from data",

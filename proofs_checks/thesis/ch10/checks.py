@@ -137,7 +137,7 @@ def _au103(ctx):
             cex = rows[-1]
     if cex is None:
         return Outcome(Verdict.FAILED, computed="; ".join(rows))
-    return Outcome(Verdict.ERRATUM, claimed="P(E_i, E'_i) ≥ 1 − δ/(10e^ε) with E = {|Lap(20/ε)| < 2C/15}, "
+    return Outcome(Verdict.PROOF_GAP, claimed="P(E_i, E'_i) ≥ 1 − δ/(10e^ε) with E = {|Lap(20/ε)| < 2C/15}, "
                    "C = 100 log(20nme^ε/δ)/ε (L7844-7846)", computed="; ".join(rows), precision="exact Laplace tail",
                    counterexample=cex + " — a single draw already fails with probability (δ/(20nme^ε))^{2/3} > δ/(10e^ε)")
 
@@ -212,7 +212,7 @@ def _au1015(ctx):
     slope = math.log(ratios[-1] / ratios[0]) / math.log(1e20)
     if not (ratios[-1] > 1 and slope > 0.2):
         return Outcome(Verdict.FAILED, computed="; ".join(rows))
-    return Outcome(Verdict.ERRATUM, claimed="gradient complexity mn(1 + n^{3/8}m^{1/4}ε^{1/4}) up to log factors (Thm 10.9.3)",
+    return Outcome(Verdict.PROOF_GAP, claimed="gradient complexity mn(1 + n^{3/8}m^{1/4}ε^{1/4}) up to log factors (Thm 10.9.3)",
                    computed="; ".join(rows) + f"; ratio grows like m^{slope:.3f}", precision="closed-form lower bound",
                    counterexample=f"n = 2^17, ε = 1, q = 0.05, p = 3q+2.5+log_n√m (Thm 10.8.3's smallest p), m = 1e30 "
                                   f"(m ≤ poly(n) is allowed): the proof's own phase-1 count ≥ √(β/λ_1)m/ε is "
@@ -238,7 +238,7 @@ def _au1012(ctx):
             return Outcome(Verdict.FAILED, computed=f"exact {exact} vs (n−K)/(K(n−1))·s² = {corrected}")
     if exact == printed:
         return Outcome(Verdict.FAILED, computed="printed form matched")
-    return Outcome(Verdict.ERRATUM, claimed="E‖g − ∇F‖² term written I(K = n)/K · (variance) (Lemma 10.8.6 proof)",
+    return Outcome(Verdict.PROOF_GAP, claimed="E‖g − ∇F‖² term written I(K = n)/K · (variance) (Lemma 10.8.6 proof)",
                    computed=f"exact enumeration over all K-subsets (Fractions): E‖mean_K − mean_n‖² = (n−K)/(K(n−1))·s² "
                             f"on 3 random instances; last: n={n}, K={K}, exact = {exact}, printed = {printed}",
                    precision="exact rational enumeration",

@@ -59,7 +59,7 @@ def _au108(ctx):
                     f"Gaussian steps = {e_act:.3f} vs ε/2 = {eps / 2}")
     if not eps_list[0] > eps / 2:
         return Outcome(Verdict.FAILED, computed="; ".join(rows))
-    return Outcome(Verdict.ERRATUM, claimed="σ_i = 1000τ√T_i log(nde^ε/δ)/(εn_i) makes the T_i subsampled Gaussian steps "
+    return Outcome(Verdict.PROOF_GAP, claimed="σ_i = 1000τ√T_i log(nde^ε/δ)/(εn_i) makes the T_i subsampled Gaussian steps "
                    "of Alg 32 ε/2-DP (Thm 10.8.1 proof)", computed="; ".join(rows),
                    precision="RDP of the Poisson-subsampled Gaussian (q = K_i/n_i; labelled approximation of WOR "
                              "sampling), δ' = δ/2",

@@ -71,7 +71,7 @@ def _au1217(ctx):
         rows.append(f"n={n:.0e}: I·log^(1−1/k) = {derived:.4g} vs log^(1.5(1−1/k)) = {stated:.4g} (ratio {ratios[-1]:.3g})")
     if not all(a < b for a, b in zip(ratios, ratios[1:])):
         return Outcome(Verdict.FAILED, computed="; ".join(rows))
-    return Outcome(Verdict.ERRATUM, claimed="Thm 12.7.6: G_kD(√(d log³(n/δ))/(nε))^{1−1/k} (log power 1.5(1−1/k))",
+    return Outcome(Verdict.PROOF_GAP, claimed="Thm 12.7.6: G_kD(√(d log³(n/δ))/(nε))^{1−1/k} (log power 1.5(1−1/k))",
                    computed="; ".join(rows), precision="exact arithmetic (k = 2, δ = 1e-6)",
                    counterexample="k = 2, δ = 1e-6: the proof's bound carries I = log₂n outside the power: "
                                   f"ratio to the stated log factor grows ({ratios[0]:.2f} at n = 1e3 → {ratios[-1]:.2f} at "

@@ -164,7 +164,7 @@ def _l1327(ctx):
     ok = written >= basic and correct >= opt and correct < basic
     if not ok:
         return Outcome(Verdict.FAILED, computed=f"{written} {correct} {basic} {opt}")
-    return Outcome(Verdict.ERRATUM, claimed="Lemma 13.2.7 (KOV15) with first term Σ_t ε_t",
+    return Outcome(Verdict.PROOF_GAP, claimed="Lemma 13.2.7 (KOV15) with first term Σ_t ε_t",
                    computed=f"k = 100, ε_t = 0.1, δ̃ = 1e-6: written {written:.3f} ≥ basic {basic:.1f}; KOV15 form "
                             f"{correct:.3f}; exact optimal {opt:.3f}", precision="closed forms + KOV exact optimum",
                    counterexample=f"k = 100, ε_t = 0.1, δ̃ = 1e-6: the lemma as written gives ε̃ = {written:.2f}, worse "

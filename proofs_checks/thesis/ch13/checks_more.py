@@ -70,7 +70,7 @@ def _au913(ctx):
     diff = abs(g - g2)
     if not math.isclose(diff, 2 * G / (n * m)):
         return Outcome(Verdict.FAILED, computed=str(diff))
-    return Outcome(Verdict.ERRATUM, claimed="replacing one item changes the mean gradient by a_t ≤ G/(nm) (L7402)",
+    return Outcome(Verdict.PROOF_GAP, claimed="replacing one item changes the mean gradient by a_t ≤ G/(nm) (L7402)",
                    computed=f"|Δ mean gradient| = {diff:.6f} = 2G/(nm) with G = 1, n = 5, m = 3",
                    precision="exact", counterexample="ℓ(θ;z) = G|θ − z|, θ = 0, all items z = 5 except one replaced by "
                    "z' = −5: the mean gradient moves from −G to −G + 2G/(nm); the proof's a_t ≤ G/(nm) should be 2G/(nm) "
@@ -127,7 +127,7 @@ def _au138(ctx):
     joint = 2 * single                               # (x_s, y_s) = (1, 1), both resampled from ν̄_s vs ν̄'_s
     if not (joint > 2 * eta and single <= 2 * eta):
         return Outcome(Verdict.FAILED, computed=f"{single} {joint}")
-    return Outcome(Verdict.ERRATUM, claimed="(13.3)/case 3: each batch s > s_0 costs at most e^{2η} (ε_s = ζη)",
+    return Outcome(Verdict.PROOF_GAP, claimed="(13.3)/case 3: each batch s > s_0 costs at most e^{2η} (ε_s = ζη)",
                    computed=f"MW, d = {d}, η = {eta}: single-draw log ratio {single:.4f} ≤ 2η; resampling both x_s and "
                             f"y_s gives {joint:.4f} > 2η = {2 * eta}", precision="exact",
                    counterexample=f"d = 1000, η = 0.1, neighbouring losses e_1 vs 1 − e_1 before batch s: the pair "
