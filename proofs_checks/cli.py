@@ -5,6 +5,7 @@
     dpsco-ref specs [--source S]
     dpsco-ref show ID
     dpsco-ref oracle module:function --against SPEC_ID [--mode draws|law|both]
+    dpsco-ref check-certificate FILE [--strict]
 
 Exit status: 0, or 1 when a check FAILED (an unexpected failure or a verdict that drifted from the spec),
 2 on bad arguments (one line on stderr, no traceback).
@@ -94,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--ulps", type=int, default=None)
     o.add_argument("--alpha", type=float, default=1e-6, help="false-failure probability of the in-law test")
     o.add_argument("--seed", type=int, default=0)
+    cc = sub.add_parser("check-certificate", help="re-verify a certificate written by the check engine")
+    cc.add_argument("file", type=Path)
+    cc.add_argument("--strict", action="store_true", help="reject declared (uncertified) monotonicity facts")
     return p
 
 
@@ -306,13 +310,20 @@ def cmd_oracle(a) -> int:
     return 1 if bad else 0
 
 
+def cmd_check_certificate(a) -> int:
+    from . import certificate_checker
+
+    return certificate_checker.main([str(a.file)] + (["--strict"] if a.strict else []))
+
+
 def main(argv: list[str] | None = None) -> int:
     p = build_parser()
     a = p.parse_args(argv)
     if a.cmd is None:
         a = p.parse_args(["verify"])
     try:
-        return {"verify": cmd_verify, "specs": cmd_specs, "show": cmd_show, "oracle": cmd_oracle}[a.cmd](a)
+        return {"verify": cmd_verify, "specs": cmd_specs, "show": cmd_show, "oracle": cmd_oracle,
+                "check-certificate": cmd_check_certificate}[a.cmd](a)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours

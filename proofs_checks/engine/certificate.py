@@ -12,8 +12,8 @@ A certificate is a JSON file that :mod:`proofs_checks.certificate_checker` re-ve
                   | {"kind": "callable", "path": "package.module:function"},   # a pure arb function
       "params": [{"name", "lo", "hi", "log", "integer", "lo_open", "hi_open"}, ...],   # floats as repr strings
       "ball_rule": "...", "transform": ["..."], "precision_bits": 64,
-      "leaves": [{"box": [[a, b], ...], "upper": "-1.5e-3", "method": "ball" | "monotone" | "monotone-limit",
-                  "fixed": {"x": "0.0"}, "facts": [0]}, ...],
+      "leaves": [{"box": [[a, b], ...], "upper": "-1.5e-3", "form": "ball" | "mean-value" | "limit",
+                  "fixed": {"x": "0.0"}, "fixed_by": {"x": "gradient" | "fact:0"}, "center": {"y": "0.5"}}, ...],
       "monotonicity_facts": [{"param", "direction", "start", "end", "status": "certified" | "declared",
                               "justification", "limit": expression or null,
                               "derivative_certificate": {nested certificate} or null}],
@@ -26,7 +26,6 @@ JSON integers.  Leaves cover the box exactly (the checker verifies this by guill
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 __all__ = ["certificate_dict", "write_certificate", "default_certificate_path", "CERT_FORMAT"]
@@ -70,11 +69,13 @@ def certificate_dict(result, name: str | None = None) -> dict:
         facts.append(r)
     leaves = []
     for lf in result.leaves:
-        d = {"box": [[_num(a), _num(b)] for a, b in lf.box], "upper": repr(float(lf.upper)), "method": lf.method}
+        d = {"box": [[_num(a), _num(b)] for a, b in lf.box], "upper": repr(float(lf.upper)), "form": lf.form}
         if lf.fixed:
             d["fixed"] = {k: _num(v) for k, v in lf.fixed.items()}
-        if lf.facts:
-            d["facts"] = list(lf.facts)
+        if lf.fixed_by:
+            d["fixed_by"] = dict(lf.fixed_by)
+        if lf.center:
+            d["center"] = {k: _num(v) for k, v in lf.center.items()}
         leaves.append(d)
     return {
         "format": CERT_FORMAT,

@@ -82,11 +82,27 @@ class Monotone:
 
 @dataclass
 class Leaf:
+    """A closed leaf.  ``form``: how its bound was obtained --
+
+    ``ball``        expr on the Arb ball of the leaf (with the ``fixed`` coordinates replaced by exact points);
+    ``mean-value``  f(center) + sum_i G_i (X_i - center_i), G the gradient enclosure on the leaf (``fixed`` applied);
+    ``limit``       a monotonicity fact's ``limit`` expression (the fact's parameter tends to an infinite/open end).
+
+    ``fixed_by[name]`` is ``"gradient"`` (the gradient enclosure of the leaf has a certain sign in that coordinate;
+    facts are applied first) or ``"fact:k"`` (monotonicity fact number k).
+    """
+
     box: tuple
-    upper: float            # rigorous upper bound of expr on the leaf (rounded up to a float); inf if open
-    method: str             # "ball" | "monotone" | "monotone-limit" | "open"
-    fixed: dict = field(default_factory=dict)   # param -> fixed endpoint used by a monotonicity fact
-    facts: tuple = ()       # indices of the facts used
+    upper: float            # rigorous upper bound of expr on the leaf (rounded up to a float)
+    form: str = "ball"
+    fixed: dict = field(default_factory=dict)
+    fixed_by: dict = field(default_factory=dict)
+    center: dict = field(default_factory=dict)
+
+    @property
+    def method(self) -> str:
+        kinds = sorted(set(v.split(":")[0] for v in self.fixed_by.values()))
+        return self.form + ("" if not kinds else " after fixing by " + "+".join(kinds))
 
 
 @dataclass
@@ -184,13 +200,25 @@ def _dotted_path(fn) -> str | None:
 
 
 def _upper_float(v) -> float:
-    u = float(v.upper())
-    return math.nextafter(u, math.inf) if math.isfinite(u) else math.inf
+    """The smallest float >= the upper end of the ball (inf when not finite)."""
+    from flint import arb
+
+    up = v.upper()
+    u = float(up)
+    if not math.isfinite(u):
+        return math.inf
+    return u if arb(u) >= up else math.nextafter(u, math.inf)
 
 
 def _lower_float(v) -> float:
-    lo = float(v.lower())
-    return math.nextafter(lo, -math.inf) if math.isfinite(lo) else -math.inf
+    """The largest float <= the lower end of the ball."""
+    from flint import arb
+
+    lo = v.lower()
+    x = float(lo)
+    if not math.isfinite(x):
+        return -math.inf
+    return x if arb(x) <= lo else math.nextafter(x, -math.inf)
 
 
 def _safe_eval(f, env):
@@ -303,54 +331,117 @@ def _worst_is_open_end(p: Param, worst) -> bool:
     return (p.lo_open and worst == p.lo) or (p.hi_open and worst == p.hi)
 
 
-def _eval_leaf(f, params, box, facts: _Facts | None):
-    """(arb value or None, method, fixed, fact indices) for one leaf."""
+def _safe_dual(f, env, names):
+    from .ad import dual_env
+
+    try:
+        d = f(dual_env(env, names))
+    except (ArithmeticError, TypeError, AttributeError, ValueError):
+        return None
+    if not hasattr(d, "g") or not d.is_finite():
+        return None
+    return d
+
+
+def _eval_leaf(f, params, box, facts: _Facts | None, use_ad: bool = True):
+    """(closed Leaf or None, best upper bound found) for one leaf; see :class:`Leaf` for the forms."""
     from flint import arb
 
+    names = [p.name for p in params]
     env, finite = _balls(params, box)
-    v = _safe_eval(f, env) if finite else None
-    if v is not None and v <= 0:
-        return v, "ball", {}, ()
-    if facts is None:
-        return v, "open", {}, ()
-    app = facts.applicable(params, box)
-    if not app:
-        return v, "open", {}, ()
-    # apply every applicable fact: fix its parameter at the worst end of the leaf
-    env2 = dict(env)
-    fixed, used, limit_fact = {}, [], None
-    for k, p, fct, limit_f, i in app:
-        if p.name in fixed:
-            continue
-        a, b = box[i]
-        worst = a if fct.direction == "nonincreasing" else b
-        if not math.isfinite(worst):
-            limit_fact = (k, p, limit_f)
-            continue
-        env2[p.name] = arb(worst)
-        fixed[p.name] = worst
-        used.append(k)
-    if limit_fact is None and all(val is not None for val in env2.values()):
-        w = _safe_eval(f, env2)
-        if w is not None and w <= 0:
-            return w, "monotone", fixed, tuple(used)
-        # an open end at which expr is not evaluable: try the fact's limit
+    best = math.inf
+    if finite:
+        v = _safe_eval(f, env)
+        if v is not None:
+            if v <= 0:
+                return Leaf(box, _upper_float(v)), None
+            best = _upper_float(v)
+    fixed, fixed_by = {}, {}
+    env1 = dict(env)
+    # stage 1: monotonicity facts (parameters fixed at their worst end, or a limit at an infinite/open end)
+    if facts is not None:
+        app = facts.applicable(params, box)
+        limit_fact = None
         for k, p, fct, limit_f, i in app:
-            if limit_f is not None and p.name in fixed and _worst_is_open_end(p, fixed[p.name]):
+            if p.name in fixed:
+                continue
+            a, b = box[i]
+            worst = a if fct.direction == "nonincreasing" else b
+            if not math.isfinite(worst):
                 limit_fact = (k, p, limit_f)
-                break
-    if limit_fact is not None:
-        k, p, limit_f = limit_fact
-        if limit_f is None:
-            return v, "open", {}, ()
-        env3 = {n: val for n, val in env2.items() if n != p.name}
-        if any(val is None for val in env3.values()):
-            return v, "open", {}, ()
-        w = _safe_eval(limit_f, env3)
-        if w is not None and w <= 0:
-            fixed2 = {n: x for n, x in fixed.items() if n != p.name}
-            return w, "monotone-limit", fixed2, tuple(sorted(set(used) | {k}))
-    return v, "open", {}, ()
+                continue
+            env1[p.name] = arb(worst)
+            fixed[p.name] = worst
+            fixed_by[p.name] = f"fact:{k}"
+        if limit_fact is None and fixed and all(x is not None for x in env1.values()):
+            w = _safe_eval(f, env1)
+            if w is not None and w <= 0:
+                return Leaf(box, _upper_float(w), "ball", fixed, fixed_by), None
+            if w is None:   # not evaluable at an open end: use that fact's limit, if any
+                for k, p, fct, limit_f, i in app:
+                    if limit_f is not None and fixed_by.get(p.name) == f"fact:{k}" and \
+                            _worst_is_open_end(p, fixed[p.name]):
+                        limit_fact = (k, p, limit_f)
+                        break
+            elif w is not None:
+                best = min(best, _upper_float(w))
+        if limit_fact is not None:
+            k, p, limit_f = limit_fact
+            env3 = {n: x for n, x in env1.items() if n != p.name}
+            if limit_f is None or any(x is None for x in env3.values()):
+                return None, best
+            w = _safe_eval(limit_f, env3)
+            if w is not None and w <= 0:
+                fx = {n: x for n, x in fixed.items() if n != p.name}
+                fb = {n: x for n, x in fixed_by.items() if n != p.name}
+                fb[p.name] = f"fact:{k}"
+                return Leaf(box, _upper_float(w), "limit", fx, fb), None
+            return None, best
+    if any(x is None for x in env1.values()) or not use_ad:
+        return None, best
+    # stage 2: gradient enclosure -> monotone fixing, then the mean-value form
+    d = _safe_dual(f, env1, names)
+    if d is None:
+        return None, best
+    env2 = dict(env1)
+    fixed2, fixed_by2 = dict(fixed), dict(fixed_by)
+    for i, p in enumerate(params):
+        a, b = box[i]
+        if p.name in fixed or a == b:
+            continue
+        g = d.g[i]
+        end = a if g <= 0 else (b if g >= 0 else None)
+        if end is None or not math.isfinite(end):
+            continue
+        env2[p.name] = arb(end)
+        fixed2[p.name] = end
+        fixed_by2[p.name] = "gradient"
+    if len(fixed2) > len(fixed):
+        w = _safe_eval(f, env2)
+        if w is not None:
+            if w <= 0:
+                return Leaf(box, _upper_float(w), "ball", fixed2, fixed_by2), None
+            best = min(best, _upper_float(w))
+    free = [i for i, p in enumerate(params) if p.name not in fixed2 and box[i][0] != box[i][1]]
+    if free:
+        center = {}
+        envc = dict(env2)
+        for i in free:
+            a, b = box[i]
+            c = 0.5 * a + 0.5 * b
+            center[params[i].name] = c
+            envc[params[i].name] = arb(c)
+        fc = _safe_eval(f, envc)
+        if fc is not None:
+            mv = fc
+            for i in free:
+                n = params[i].name
+                mv = mv + d.g[i] * (env2[n] - arb(center[n]))
+            if mv.is_finite():
+                if mv <= 0:
+                    return Leaf(box, _upper_float(mv), "mean-value", fixed2, fixed_by2, center), None
+                best = min(best, _upper_float(mv))
+    return None, best
 
 
 def _eval_point(f, params, point, prec, max_prec):
@@ -413,7 +504,7 @@ def _split(params, box, i):
 def certify(expr, params: Sequence[Param], *, budget: int = 20000, seconds: float | None = None,
             prec: int = 64, max_prec: int = 1024, claim: str = "", monotone_tail=None,
             certificate_path=None, name: str | None = None, enumerate_small: int = 8,
-            executor=None, chunks: int = 8) -> CertResult:
+            executor=None, chunks: int = 8, use_ad: bool = True) -> CertResult:
     """Prove ``expr(point) <= 0`` for every point of the box ``params`` (see the module docstring).
 
     ``expr``     an expression string (grammar of :mod:`.expression`) or a callable ``f(dict name->arb) -> arb``
@@ -424,6 +515,7 @@ def certify(expr, params: Sequence[Param], *, budget: int = 20000, seconds: floa
     ``monotone_tail``  monotonicity facts: a list of :class:`Monotone`, or ``{name: "nonincreasing"|...|Monotone}``;
     ``certificate_path``  write the certificate (JSON) there when CERTIFIED (``True``: the default path
                  ``reports/certificates/<name>.json``);
+    ``use_ad``   use gradient enclosures (forward-mode AD over Arb) for monotone fixing and the mean-value form;
     ``executor`` a ``concurrent.futures.Executor``: the box is cut into ``chunks`` sub-boxes certified in
                  parallel (the expression must be picklable: a string or a module-level function); the
                  result is the same as the serial one on the same chunks.
@@ -447,9 +539,10 @@ def certify(expr, params: Sequence[Param], *, budget: int = 20000, seconds: floa
         facts = _Facts(facts_list, params, prec, max(1000, budget // 4)) if facts_list else None
         roots = _initial_leaves(params, enumerate_small)
         if executor is not None:
-            res = _run_chunks(expr, params, roots, facts_list, budget, seconds, prec, max_prec, chunks, executor)
+            res = _run_chunks(expr, params, roots, facts_list, budget, seconds, prec, max_prec, chunks, executor,
+                              use_ad)
         else:
-            res = _branch_and_bound(f, params, roots, facts, budget, seconds, prec, max_prec, t0)
+            res = _branch_and_bound(f, params, roots, facts, budget, seconds, prec, max_prec, t0, use_ad)
     finally:
         ctx.prec = old
     leaves, open_leaves, cex, n_boxes, best, exhausted = res
@@ -465,9 +558,12 @@ def certify(expr, params: Sequence[Param], *, budget: int = 20000, seconds: floa
         status = "CERTIFIED"
     closed_uppers = [lf.upper for lf in leaves]
     max_upper = max(closed_uppers) if closed_uppers else None
-    n_mono = sum(1 for lf in leaves if lf.method.startswith("monotone"))
+    n_mv = sum(1 for lf in leaves if lf.form == "mean-value")
+    n_grad = sum(1 for lf in leaves if "gradient" in lf.fixed_by.values())
+    n_fact = sum(1 for lf in leaves if any(v.startswith("fact") for v in lf.fixed_by.values()))
     cov = (f"box {format_box(params)}; transform {'; '.join(p.transform_text() for p in params)}; "
-           f"{len(leaves)} closed leaves ({n_mono} by monotonicity) and {len(open_leaves)} open "
+           f"{len(leaves)} closed leaves ({n_grad} after gradient-sign fixing, {n_fact} by monotonicity facts, "
+           f"{n_mv} by the mean-value form) and {len(open_leaves)} open "
            f"(open share {open_share:.3e}) after {n_boxes} box evaluations, Arb {prec} bits"
            + (f"; budget exhausted" if exhausted else ""))
     if facts is not None and not facts.ok:
@@ -528,7 +624,7 @@ def _facts_list(monotone_tail) -> list:
     return out
 
 
-def _branch_and_bound(f, params, roots, facts, budget, seconds, prec, max_prec, t0):
+def _branch_and_bound(f, params, roots, facts, budget, seconds, prec, max_prec, t0, use_ad=True):
     heap: list = []
     counter = 0
     leaves: list[Leaf] = []
@@ -542,9 +638,9 @@ def _branch_and_bound(f, params, roots, facts, budget, seconds, prec, max_prec, 
     def push(box):
         nonlocal counter, n_boxes, best, cex
         n_boxes += 1
-        v, method, fixed, used = _eval_leaf(f, params, box, facts)
-        if method != "open":
-            leaves.append(Leaf(box, _upper_float(v), method, fixed, used))
+        leaf, score = _eval_leaf(f, params, box, facts, use_ad)
+        if leaf is not None:
+            leaves.append(leaf)
             return
         # not closed: try the midpoint as a counterexample
         pt = point_in_box(params, box)
@@ -560,7 +656,6 @@ def _branch_and_bound(f, params, roots, facts, budget, seconds, prec, max_prec, 
                     cex = {"point": pt, "enclosure": w.str(20, radius=True),
                            "lower": _lower_float(w), "prec": pr}
                     return
-        score = _upper_float(v) if v is not None else math.inf
         heapq.heappush(heap, (-score, counter, box))
         counter += 1
 
@@ -600,7 +695,7 @@ def _chunk_roots(params, roots, chunks):
     return boxes
 
 
-def _certify_chunk(expr, params, root, facts_list, budget, seconds, prec, max_prec):
+def _certify_chunk(expr, params, root, facts_list, budget, seconds, prec, max_prec, use_ad=True):
     """Worker: branch and bound on one chunk (a top-level function: picklable)."""
     from flint import ctx
 
@@ -611,15 +706,15 @@ def _certify_chunk(expr, params, root, facts_list, budget, seconds, prec, max_pr
     try:
         facts = _Facts(facts_list, params, prec, max(1000, budget // 4)) if facts_list else None
         t0 = time.perf_counter()
-        return _branch_and_bound(f, params, [root], facts, budget, seconds, prec, max_prec, t0)
+        return _branch_and_bound(f, params, [root], facts, budget, seconds, prec, max_prec, t0, use_ad)
     finally:
         ctx.prec = old
 
 
-def _run_chunks(expr, params, roots, facts_list, budget, seconds, prec, max_prec, chunks, executor):
+def _run_chunks(expr, params, roots, facts_list, budget, seconds, prec, max_prec, chunks, executor, use_ad):
     boxes = _chunk_roots(params, roots, max(1, int(chunks)))
     per = max(2, budget // len(boxes))
-    futs = [executor.submit(_certify_chunk, expr, params, b, facts_list, per, seconds, prec, max_prec)
+    futs = [executor.submit(_certify_chunk, expr, params, b, facts_list, per, seconds, prec, max_prec, use_ad)
             for b in boxes]
     leaves, open_leaves, cex, n, best, exhausted = [], [], None, 0, None, False
     for fut in futs:   # in submission order: deterministic merge

@@ -10,7 +10,9 @@ Grammar (the certificate checker implements the same grammar with its own, indep
 
 * NUMBER: a decimal literal (``2``, ``0.1``, ``1e-12``) denoting the exact real number it spells (Arb encloses it);
 * NAME: a parameter name or a constant ``pi``, ``e``;
-* functions: ``exp log sqrt erf erfc log1p expm1 abs`` (one argument), ``min max`` (two or more);
+* functions: ``exp log sqrt erf erfc erfcx log1p expm1 abs`` (one argument), ``min max`` (two or more);
+  ``erfcx(z) = exp(z^2) erfc(z)`` (scaled complementary error function; decreasing on the real line, so a ball
+  is mapped to the union of the values at its two ends, each computed as ``exp(z^2) * erfc(z)`` at an exact point);
 * ``a^b``: an integer literal exponent is an exact integer power (any sign of ``a``); otherwise ``exp(b log a)``
   semantics (``a > 0``).
 
@@ -24,7 +26,7 @@ from typing import Callable
 
 __all__ = ["compile_expression", "ExpressionError", "FUNCTIONS", "CONSTANTS"]
 
-FUNCTIONS_1 = ("exp", "log", "sqrt", "erf", "erfc", "log1p", "expm1", "abs")
+FUNCTIONS_1 = ("exp", "log", "sqrt", "erf", "erfc", "erfcx", "log1p", "expm1", "abs")
 FUNCTIONS_N = ("min", "max")
 FUNCTIONS = FUNCTIONS_1 + FUNCTIONS_N
 CONSTANTS = ("pi", "e")
@@ -69,9 +71,23 @@ def _num(text: str) -> Callable:
     return lambda env: _const(text, ctx.prec)
 
 
+def arb_erfcx(z):
+    """erfcx on an Arb ball: [erfcx(upper), erfcx(lower)] (erfcx is decreasing on R)."""
+    if not z.is_finite():
+        return z * 0 + z  # non-finite: propagate
+    lo, hi = z.lower(), z.upper()
+    v_hi = (lo * lo).exp() * lo.erfc()
+    if lo == hi:
+        return v_hi
+    v_lo = (hi * hi).exp() * hi.erfc()
+    return v_lo.union(v_hi)
+
+
 def _apply1(name: str, a):
     if name == "abs":
         return abs(a)
+    if name == "erfcx":
+        return a.erfcx() if hasattr(a, "g") else arb_erfcx(a)
     return getattr(a, name)()
 
 
