@@ -402,3 +402,45 @@ def _alg1_linear_mean(ctx):
                             f"distance of the exact output from xbar = {np.linalg.norm(exact - xbar):.3f}",
                    margin=1 - worst, precision=f"{FF} (empirical Bernstein per coordinate + Clopper-Pearson, Bonferroni over 3)",
                    details=f"d = {d}, r = rho = {r}, lambda = {lam}, phi = {phi} (T = {T}), g = {g.tolist()}, M = {M}")
+
+
+@check("000.prop4.printed_not_ball_oracle", spec=["000.prop4", "000.alg2"])
+def _prop4_printed(ctx):
+    """Prop 4 as printed: Alg 2 (variant='printed', L412-432 verbatim) is a (phi, lambda)-ball optimization oracle.  Refuted
+    on an admissible instance with the ball centre away from the origin (the printed x^md weights do not sum to 1, so the
+    printed iteration is not translation invariant, Audit A6): f = mean of |<a_i, x> - b_i| (L = 1, convex), rho = r = 0.5,
+    xbar = (20, ..., 20) in d = 5, lambda = 3 L/r, phi = 0.3 L r.  The gap F^lam(x) - min_{B_xbar(r)} F^lam lies in
+    [0, 2r(L + lambda r)] for x in the ball (membership asserted), so a one-sided empirical Bernstein lower confidence bound
+    (false-failure <= 1e-6) of the mean gap above phi refutes the claim; the GL12 form on the same instance is reported."""
+    from reference.core.testing import empirical_bernstein_radius
+    rng = ctx.rng
+    d, shift, r = 5, 20.0, 0.5
+    P = _instance(rng, d, shift=shift)
+    xbar = shift * np.ones(d)
+    L = P.lipschitz
+    lam, phi = 3.0 * L / r, 0.3 * L * r
+    xs = _ball_opt(P, xbar, r, r, lam)
+    Fl = lambda x: P.smoothed_value(x, r) + lam / 2 * float(np.sum((x - xbar) ** 2))
+    width = 2 * r * (L + lam * r)
+    M = 2000 if ctx.full else 600
+    res = {}
+    for v in ("printed", "gl12"):
+        gaps = np.empty(M)
+        for m in range(M):
+            o = GradientOracle(P.subgradient, dim=d, vectorized=True)
+            x = ac_sa(o, xbar, r, r, lam, phi, L, rng, variant=v)
+            if np.linalg.norm(x - xbar) > r * (1 + 1e-9):
+                return fail("output in B_xbar(r)", f"{v}: ||x - xbar|| = {np.linalg.norm(x - xbar)}")
+            gaps[m] = Fl(x) - Fl(xs)
+        rad = float(empirical_bernstein_radius(np.clip(gaps, 0, width), 1e-6, width, side="lower"))
+        res[v] = (float(gaps.mean()), float(gaps.mean()) - rad)
+    lcb = res["printed"][1]
+    if lcb <= phi:
+        return fail("printed Alg 2 gap LCB > phi", f"LCB {lcb:.4g} vs phi {phi:.4g}")
+    return erratum(claimed="Prop 4: Alg 2 (as printed) is a (phi, lambda)-ball optimization oracle: E F^lam(x) - min_B F^lam <= phi",
+                   computed=f"printed: mean gap {res['printed'][0]:.4f} = {res['printed'][0] / phi:.2f} phi, lower confidence bound "
+                            f"{lcb:.4f} = {lcb / phi:.2f} phi > phi; GL12 form: mean gap {res['gl12'][0] / phi:.4f} phi",
+                   counterexample=f"d = 5, f = (1/4) sum_i |<a_i, x> - b_i| (unit a_i, L = 1), rho = r = 0.5, xbar = (20,...,20), "
+                                  f"lambda = 3L/r = 6, phi = 0.3 L r = 0.15: E gap >= {lcb / phi:.2f} phi ({M} runs)",
+                   precision="false-failure <= 1e-6 (one-sided empirical Bernstein, range 2r(L + lambda r))", margin=phi - lcb,
+                   details="the printed x^md weights (Audit A6) pull x^md towards the origin; near xbar = 0 the printed form happens to pass")

@@ -10,7 +10,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from reference.core.accounting import gaussian_delta
 from reference.core.testing import clopper_pearson
 from reference.resque.accounting import (C_PRIV_LEMMA7, ApproxRDPLedger, cor1_convert, lemma7_chain, prop8_per_call,
@@ -157,9 +157,10 @@ def _lemma6(ctx):
         if not (ok1 and ok0):
             return fail("uniform marginals", f"(n,m,b)=({n},{m},{b})")
         rows.append(f"({n},{m},{b}): |S1|={len(S1)}, m/n={m / n:.2f}")
-    return Outcome(Verdict.PROVED, claimed="Lemma 6 coupling: marginals unif(S_0), unif(S_1); Hamming <= b",
+    return partial(claimed="Lemma 6 coupling: marginals unif(S_0), unif(S_1); Hamming <= b",
                    computed="exact enumeration with Fractions: " + "; ".join(rows), margin=0,
-                   details="A13: m/n > 1/60 in all cases -- the hypothesis is not needed")
+                   coverage="exact at 4 small (n, m, b); general n, m, b not proved",
+                   details="A13: m/n > 1/60 in all cases -- the hypothesis is not needed there")
 
 
 @check("000.lemma7.binomial_tail", spec="000.lemma7")
@@ -400,7 +401,7 @@ def _thm3_conv(ctx):
                    details="grid eps in [0.01, 0.99], delta in [1e-12, 1/6)")
 
 
-@check("000.audit.A17.preconditions", spec=["000.audit.A17", "000.priv.alg5"])
+@check("000.audit.A17.preconditions", spec=["000.audit.A17", "000.priv.alg5", "000.priv.thm3", "000.prop8"])
 def _a17(ctx):
     T, delta, C = 2 ** 20, 1e-6, C_PRIV_LEMMA7
     k = math.ceil(math.log2(math.log2(T)))
