@@ -51,7 +51,7 @@ def resque_weight(x, xbar, xi, rho: float) -> np.ndarray:
 class ResqueBatch:
     """Deferred ReSQue queries (catalog A0 'batched form'): centre xbar, radius rho, draws xi_i and answers G_i = g(xbar + xi_i).
 
-    Any later point x gets the estimates w_i(x) G_i; all queries were made in ONE parallel round (000 L388-393).
+    Any later point x gets the estimates w_i(x) G_i; all queries were made in ONE parallel round (000 L143; Algs 1-2 use this for their single round).
     """
 
     xbar: np.ndarray
