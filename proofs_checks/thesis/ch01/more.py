@@ -47,7 +47,7 @@ def _c142b(ctx):
                    details="E y_1^2 = r^2/(d+2) for the uniform ball; averaging preserves the s.c. inequality (Fact 1.4.3)")
 
 
-@check(P + "audit.A12.swapped_sides", spec=[P + "audit.A12"])
+@check(P + "audit.A12.swapped_sides", spec=[P + "audit.A12", P + "lemma1_5_2"])
 def _a12(ctx):
     rng = ctx.rng
     # 1-D F_i(w) = (1/N) sum |w - x_j| + (w - c)^2/(eta N): lambda = 2/(eta N)-s.c.; minimiser w_hat

@@ -272,7 +272,7 @@ def _c5(ctx):
                    details="corrected: E X = E_x exp(-m(x)) E_z exp(m(z)) >= exp(-E m) exp(E m) = 1 by Jensen (x, z i.i.d.), so E X >= 2/3 holds")
 
 
-@check(P + "audit.C6.distance_tail", spec=[P + "audit.C6", P + "tail_delta"])
+@check(P + "audit.C6.distance_tail", spec=[P + "audit.C6", P + "tail_delta", P + "lemma3_5_5"])
 def _c6(ctx):
     rows = []
     for d in (1, 5, 10, 100):

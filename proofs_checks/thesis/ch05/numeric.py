@@ -195,7 +195,7 @@ def _l545(ctx):
                            "(audit.7) and the lemma's conclusion is not independently verified here")
 
 
-@check("003_ch05.audit.7.eta_500", spec=["003_ch05.audit.7"])
+@check("003_ch05.audit.7.eta_500", spec=["003_ch05.audit.7", "003_ch05.lemma5_4_6"])
 def _a7(ctx):
     rows = []
     fail541 = None
@@ -215,7 +215,7 @@ def _a7(ctx):
                            "(lemma5_4_5_6.scalars); (5.37) also ignores E||x1 - Ex1|| (see audit.7.dimension)")
 
 
-@check("003_ch05.audit.7.dimension", spec=["003_ch05.audit.7"])
+@check("003_ch05.audit.7.dimension", spec=["003_ch05.audit.7", "003_ch05.lemma5_4_5"])
 def _a7b(ctx):
     d, eta, G = 200, 1e-4, 1.0
     k = 0.15
