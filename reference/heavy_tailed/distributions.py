@@ -20,6 +20,9 @@ from dataclasses import dataclass
 import mpmath as mp
 import numpy as np
 
+from reference.core import validation
+from reference.core.randomness import Source
+
 
 @dataclass(frozen=True)
 class HeavyTailedLaw:
@@ -55,20 +58,36 @@ class HeavyTailedLaw:
         raise ValueError(f"unknown law {self.name!r}")
 
     # ---- sampling ------------------------------------------------------------------------------
-    def sample(self, rng: np.random.Generator, n: int, d: int = 1, mu=0.0) -> np.ndarray:
-        """n x d matrix of i.i.d. rows x = mu + Y (Y with i.i.d. coordinates from this law)."""
-        if n < 1 or d < 1:
-            raise ValueError(f"n and d must be >= 1, got n={n}, d={d}")
+    def sample(self, rng: np.random.Generator | None, n: int, d: int = 1, mu=0.0, *, draws=None) -> np.ndarray:
+        """n x d matrix of i.i.d. rows x = mu + Y (Y with i.i.d. coordinates from this law).
+
+        Preconditions (validated): n, d integers >= 1; ``rng`` a numpy Generator unless ``draws`` is given.
+        Randomness: ``rng``, or pre-drawn standard draws ``draws`` (bit-identical to the rng path):
+        three_point: uniform array (n, d) (stream "u"); pareto: mapping {"u": uniform (n, d), "sign": uniform (n, d)};
+        student_t: standard Student-t(nu) array (n, d) (stream "t"; not a core law, shape- and finiteness-validated here).
+        Spec: 004.def2_11
+        """
+        n = validation.positive_int("n", n)
+        d = validation.positive_int("d", d)
         s = self.scale()
         if self.name == "three_point":
+            src = Source(rng, draws, single="u")
             p = self.gamma / (2.0 * s ** self.k)
-            u = rng.random((n, d))
+            u = src.uniform("u", (n, d))
             Y = np.where(u < p, -s, np.where(u < 2 * p, s, 0.0))
         elif self.name == "student_t":
-            Y = s * rng.standard_t(self.param, size=(n, d))
+            if draws is None:
+                validation.generator("rng", rng)
+                t = rng.standard_t(self.param, size=(n, d))
+            else:
+                t = np.asarray(draws["t"] if isinstance(draws, dict) else draws, dtype=float)
+                if t.shape != (n, d) or not np.all(np.isfinite(t)):
+                    raise ValueError(f"draws (standard Student-t, stream 't') must be a finite array of shape {(n, d)}, got {t.shape}")
+            Y = s * t
         elif self.name == "pareto":
-            u = rng.random((n, d))
-            sign = np.where(rng.random((n, d)) < 0.5, -1.0, 1.0)
+            src = Source(rng, draws)
+            u = src.uniform("u", (n, d))
+            sign = np.where(src.uniform("sign", (n, d)) < 0.5, -1.0, 1.0)
             Y = sign * s * (u ** (-1.0 / self.param) - 1.0)
         else:
             raise ValueError(f"unknown law {self.name!r}")

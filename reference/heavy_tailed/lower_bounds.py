@@ -13,6 +13,9 @@ from fractions import Fraction
 from math import comb
 
 import numpy as np
+
+from reference.core import validation
+from reference.core.randomness import Source
 from scipy import optimize
 
 LN2 = math.log(2.0)
@@ -26,9 +29,14 @@ def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float |
                  kl_is_per_sample: bool = True) -> float:
     """Thm 1.4 (L73-75): (r/2) max{1 - (beta + ln2)/ln M, 1 - (rho(n^2 alpha^2 + n alpha(1-alpha)) + ln 2)/ln M}.
 
-    ``kl`` is the KL bound beta; with ``kl_is_per_sample=True`` the first term uses n*beta (the corrected reading,
-    audit U25b); ``False`` uses beta literally as printed.  ``kl=None`` drops the first term.
-    Valid for a metric loss (audit U25)."""
+    Preconditions (validated): M >= 2; alpha in [0, 1]; r, rho >= 0, n >= 1.
+    Steps: the second (private) term; the first with ``kl``: n*beta if ``kl_is_per_sample`` (the corrected reading,
+    audit U25b) else beta as printed; ``kl=None`` drops the first term.
+    Postcondition: a lower bound on the average loss of every rho-CDP estimator for a METRIC loss (audit U25) with
+    the corrected first term (004.thm1_4 is an erratum as printed).
+    Randomness: none.
+    Spec: 004.thm1_4
+    """
     if M < 2:
         raise ValueError(f"M must be >= 2, got {M}")
     if not 0 <= alpha <= 1:
@@ -75,8 +83,15 @@ def eps_dp_fano_mi_rhs(r: float, M: int, n: int, eps: float, tv: float) -> float
 # ------------------------------------------------------------------------------------------------
 
 def gv_bound(d: int) -> Fraction:
-    """Gilbert-Varshamov lower bound on the size of a weight-d/2 code in {0,1}^d with distance >= d/8:
-    C(d, d/2) / sum_{i : 2i < d/8} C(d/2, i)^2 (exact rational; d a multiple of 2)."""
+    """Gilbert-Varshamov size bound for weight-d/2 codes with distance >= d/8 (C2, L840-846).
+
+    Preconditions (validated): d an even integer >= 2.
+    Steps: C(d, d/2) / sum_{16 i < d} C(d/2, i)^2 (exact rational: the number of weight-d/2 words over the size of a
+    Hamming ball of radius < d/8 within that weight class).
+    Postcondition: a code of at least this size exists (greedy argument); >= 2^{d/8} for d = 8..512 (004.lb.gv_exact).
+    Randomness: none.
+    Spec: 004.c2_packing
+    """
     if d < 2 or d % 2:
         raise ValueError(f"d must be an even integer >= 2, got {d}")
     w = d // 2
@@ -85,7 +100,18 @@ def gv_bound(d: int) -> Fraction:
 
 
 def greedy_constant_weight_code(d: int, min_dist: int, rng: np.random.Generator, size: int, max_tries: int = 200000) -> np.ndarray:
-    """Random greedy weight-d/2 code in {0,1}^d with pairwise Hamming distance >= min_dist (stops at ``size``)."""
+    """Random greedy weight-d/2 code in {0,1}^d with pairwise Hamming distance >= min_dist (stops at ``size``).
+
+    Preconditions: d even >= 2, min_dist >= 0, size >= 1, ``rng`` a numpy Generator.
+    Steps: draw a uniform weight-d/2 word; keep it if its distance to every kept word is >= min_dist; repeat up to
+    ``max_tries`` times or until ``size`` words are kept.
+    Postcondition: every returned word has weight d/2 and pairwise distance >= min_dist; the size may be < ``size``
+    (callers check it).
+    Randomness: ``rng`` only.  No pre-drawn form: the number of candidate words drawn is data-dependent (greedy
+    rejection, up to ``max_tries``); this builds a test instance (an explicit packing for C2), it is not an algorithm
+    of the paper, and its output is checked for the stated properties (weight, distance, size) wherever it is used.
+    Spec: 004.c2_packing
+    """
     w = d // 2
     code = []
     for _ in range(max_tries):
@@ -98,12 +124,21 @@ def greedy_constant_weight_code(d: int, min_dist: int, rng: np.random.Generator,
     return np.array(code)
 
 
-def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator) -> np.ndarray:
-    """n samples of Q_nu = (1-p) delta_0 + p delta_{p^{-1/k} nu} (construction C2, L836-838)."""
-    nu = np.asarray(nu, dtype=float)
+def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | None, *, draws=None) -> np.ndarray:
+    """n samples of Q_nu = (1-p) delta_0 + p delta_{p^{-1/k} nu} (construction C2, L836-838).
+
+    Preconditions (validated): p in (0, 1], k > 0, n integer >= 1, nu a finite vector.
+    Steps: sample i is p^{-1/k} nu if u_i < p, else 0.
+    Postcondition: the rows are i.i.d. Q_nu; mean p^{(k-1)/k} nu (L850).
+    Randomness: ``rng``, or pre-drawn uniform draws ``draws`` of shape (n,) (stream "hit"), bit-identical.
+    Spec: 004.c2_packing
+    """
+    nu = validation.vector("nu", nu)
     if not 0 < p <= 1:
         raise ValueError(f"p must be in (0,1], got {p}")
-    hit = rng.random(n) < p
+    validation.positive("k", k)
+    n = validation.positive_int("n", n)
+    hit = Source(rng, draws, single="hit").uniform("hit", (n,)) < p
     return hit[:, None] * (p ** (-1.0 / k) * nu)[None, :]
 
 
@@ -118,7 +153,12 @@ def packing_central_moment(p: float, k: float) -> float:
 
 
 def gaussian_abs_moment(k: float) -> float:
-    """E|N(0,1)|^k = 2^{k/2} Gamma((k+1)/2)/sqrt(pi) (audit U22)."""
+    """E|N(0,1)|^k = 2^{k/2} Gamma((k+1)/2)/sqrt(pi) (audit U22).
+
+    Preconditions: k > -1.  Steps: the closed form.  Postcondition: exact (> 1 for k > 2, so N(mu, I) violates the
+    k-th moment bound 1 of construction C4).  Randomness: none.
+    Spec: 004.c4_gaussian_packing
+    """
     return 2 ** (k / 2) * math.gamma((k + 1) / 2) / math.sqrt(math.pi)
 
 
@@ -181,9 +221,16 @@ def lb_strongly_convex(n: int, d: int, k: float, rho: float) -> float:
 
 def lb_convex(n: int, d: int, k: float, rho: float) -> float:
     """Thm 6.4 private term, explicit: instance C3 (l = -<w,x> on the unit ball, w_nu = mu_nu/||mu||).
-    E excess >= (||mu||/2) avg E||w - w_nu||^2 (eq. (14)); with ||w_nu - w_nu'|| >= 1/2 and the squared loss's
-    2-relaxed triangle inequality, Fano gives avg E||w - w_nu||^2 >= (1/4)^2 ... we use the metric route:
-    avg E||w - w_nu|| >= (r1/2) p_e with r1 = 1/2, then E||.||^2 >= (E||.||)^2.  Maximised over p."""
+
+    Preconditions: n, d >= 1 (d a multiple of 8 for the GV packing), k >= 2, rho > 0.
+    Steps: E excess >= (||mu||/2) avg E||w - w_nu||^2 (eq. (14)); metric route: avg E||w - w_nu|| >= (r1/2) p_e with
+    r1 = 1/2 and the rho-CDP Fano p_e >= 1 - (rho(n^2 p^2 + n p(1-p)) + ln 2)/ln M, ln M = (d/8) ln 2; then
+    E||.||^2 >= (E||.||)^2; maximised over p on a 2000-point log grid in [1e-12, 1].
+    Postcondition: a valid explicit lower bound for the C3 instance given the corrected Thm 1.4 (metric loss); the
+    instance is outside Assumption 2.12 (audit U24).
+    Randomness: none.
+    Spec: 004.thm6_4
+    """
     def val(lp):
         p = math.exp(lp)
         lnM = d / 8.0 * LN2

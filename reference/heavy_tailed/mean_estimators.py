@@ -20,6 +20,7 @@ import numpy as np
 from scipy import special
 
 from reference.core import validation
+from reference.core.randomness import Source
 from reference.core.samplers import clip_coordinates
 
 SQRT2 = math.sqrt(2.0)
@@ -43,13 +44,15 @@ def _as_data(X, name="X") -> np.ndarray:
     return X
 
 
-def _positive(name, v, strict=True):
-    if not (isinstance(v, (int, float, np.floating, np.integer)) and math.isfinite(v) and (v > 0 if strict else v >= 0)):
-        raise ValueError(f"{name} must be a finite number {'>' if strict else '>='} 0, got {v!r}")
-
-
 def cwme_num_blocks(d: int, beta: float) -> int:
-    """m = ceil(4 ln(2d/beta)) (Alg. 3 line 1, L557; natural log, rounded up so that d e^{-m/4} <= beta/2)."""
+    """m = ceil(4 ln(2d/beta)), the number of blocks of Alg. 3 (line 1, L557).
+
+    Preconditions (validated): d an integer >= 1; beta in (0, 1).
+    Steps: m <- ceil(4 ln(2d/beta)) (natural log: audit U28; the -1e-12 guards an exact integer against rounding up).
+    Postcondition: d e^{-m/4} <= beta/2 (the union bound of Thm 4.1's proof, L597-599).
+    Randomness: none.
+    Spec: 004.alg3
+    """
     if not (isinstance(d, (int, np.integer)) and d >= 1):
         raise ValueError(f"d must be an integer >= 1, got {d!r}")
     if not 0 < beta < 1:
@@ -64,7 +67,7 @@ def cwme_num_blocks(d: int, beta: float) -> int:
 def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
     """Alg. 3 (High-Dimensional Mean Estimator, L555-567): coordinate-wise clipped median of means.
 
-    Preconditions: X is n x d (no NaN; +-inf allowed, clipped); tau > 0 (the paper asks tau >= 10);
+    Preconditions (validated): X is n x d (no NaN; +-inf allowed, clipped); tau > 0 (the paper asks tau >= 10);
     beta in (0,1) (used in line 1 but not listed as an input, audit U28); m (optional override of
     ceil(4 ln(2d/beta))) an integer >= 1 with b = floor(n/m) >= 1.
     Steps:
@@ -74,10 +77,11 @@ def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
       4. mu_j = median_i mu_j^i (mean of the two middle values for even m, footnote 9 L617).
     Postcondition: deterministic; per-coordinate replace-one sensitivity <= 6 tau / b (true), <= 12 tau m/n
     (paper, L605); accuracy Thm 4.1 (L227-229).
+    Randomness: none (deterministic).
     Spec: 004.alg3
     """
     X = _as_data(X)
-    _positive("tau", tau)
+    validation.positive("tau", tau)
     n, d = X.shape
     if m is None:
         m = cwme_num_blocks(d, beta)                                   # Alg. 3 line 1; L557
@@ -94,7 +98,15 @@ def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
 
 
 def cwme_sensitivity(n: int, d: int, tau: float, m: int, *, which: str = "true", norm: str = "l2") -> float:
-    """Replace-one sensitivity of Alg. 3: per coordinate 6 tau / b (true) or 12 tau m / n (paper, L605)."""
+    """Replace-one sensitivity of Alg. 3 in the norm ``norm``.
+
+    Preconditions: n >= m >= 1 integers, d >= 1, tau > 0; which in {"true", "paper"}; norm in {"linf", "l2", "l1"}.
+    Steps: per coordinate 6 tau / b with b = floor(n/m) (true, tight: audit U2) or 12 tau m / n (paper, L605); times
+    1, sqrt(d) or d for the l_inf, l2, l1 norms.
+    Postcondition: max over replace-one neighbours of ||cwme(X) - cwme(X')|| <= the value (true: attained).
+    Randomness: none.
+    Spec: 004.alg3 (004.audit.U2)
+    """
     b = n // m
     if which == "true":
         per = 6.0 * tau / b
@@ -106,9 +118,16 @@ def cwme_sensitivity(n: int, d: int, tau: float, m: int, *, which: str = "true",
 
 
 def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivity_constant: float = 12.0) -> float:
-    """sigma of CDPCWME: sigma^2 = (K tau sqrt(d) / b)^2 / (2 rho), K = 12 (paper, L619: 72 tau^2 m^2 d/(rho n^2)
-    when m | n) or 6 (tight); b = floor(n/m)."""
-    _positive("rho", rho)
+    """Noise standard deviation of CDPCWME.
+
+    Preconditions (validated): rho > 0; m, n integers >= 1 with n >= m (block size b = floor(n/m) >= 1); tau > 0, d >= 1.
+    Steps: sigma = K tau sqrt(d) / (b sqrt(2 rho)), K = 12 (paper, L619: sigma^2 = 72 tau^2 m^2 d/(rho n^2) when m | n)
+    or K = 6 (the true sensitivity).
+    Postcondition: N(0, sigma^2 I_d) added to an l2-sensitivity K tau sqrt(d)/b release is rho-zCDP (Lemma 2.5).
+    Randomness: none.
+    Spec: 004.cdpcwme
+    """
+    validation.positive("rho", rho)
     m = validation.positive_int("m", m)
     b = validation.positive_int("n", n) // m
     if b < 1:
@@ -117,14 +136,16 @@ def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivit
 
 
 def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | None = None, *,
-             m: int | None = None, noise=None, sensitivity_constant: float = 12.0) -> np.ndarray:
+             m: int | None = None, noise=None, sensitivity_constant: float = 12.0, draws=None) -> np.ndarray:
     """CDPCWME(rho, tau) (Thm 4.1 L231; proof L619-625): Alg. 3 output + N(0, sigma^2 I_d).
 
-    Preconditions: as :func:`cwme`; rho > 0; either ``rng`` or ``noise`` (a length-d standard normal draw).
+    Preconditions (validated): as :func:`cwme`; rho > 0; ``rng`` or ``draws``.
     Steps: 1. mu_hat = Alg3(X, tau, beta);  2. sigma^2 = (12 tau sqrt(d)/b)^2/(2 rho) (= 72 tau^2 m^2 d/(rho n^2),
-    L619, when m | n);  3. output mu_hat + sigma * noise.
+    L619, when m | n);  3. output mu_hat + sigma * z.
     ``sensitivity_constant=6`` gives the noise calibrated to the true sensitivity (scaled setting).
     Postcondition: rho-zCDP (Lemma 2.5); with the true sensitivity it is (6/K)^2 rho-zCDP, i.e. rho/4 for K=12.
+    Randomness: z ~ N(0, I_d) from ``rng`` (one ``standard_normal(d)`` call), or pre-drawn ``draws`` of shape (d,)
+    (stream "noise"; ``noise`` is the older name), bit-identical.
     Spec: 004.cdpcwme
     """
     X = _as_data(X)
@@ -132,24 +153,35 @@ def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | 
     mu_hat = cwme(X, tau, beta, m=m)                                           # step 1
     mm = cwme_num_blocks(d, beta) if m is None else m
     sigma = cdp_cwme_sigma(n, d, tau, mm, rho, sensitivity_constant=sensitivity_constant)  # step 2; L619
-    z = _std_noise(noise, rng, d, "normal")
+    z = _std_noise(noise, rng, d, "normal", draws)
     return mu_hat + sigma * z                                                  # step 3; L231
 
 
 def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensitivity_constant: float = 12.0) -> float:
-    """Laplace scale of DPCWME: b_L = K tau d / (b eps) (= 12 tau m d/(eps n) = 48 tau d ln(2d/beta)/(eps n), L235/L627)."""
-    _positive("epsilon", epsilon)
+    """Laplace scale of DPCWME.
+
+    Preconditions (validated): epsilon > 0; n >= m >= 1 integers; tau > 0, d >= 1.
+    Steps: b_L = K tau d / (b eps), b = floor(n/m), K = 12 (paper: 12 tau m d/(eps n) = 48 tau d ln(2d/beta)/(eps n),
+    L235/L627) or 6 (true l1 sensitivity).
+    Postcondition: Lap(b_L)^d added to an l1-sensitivity K tau d/b release is eps-DP (Lemma 2.5).
+    Randomness: none.
+    Spec: 004.dpcwme
+    """
+    validation.positive("epsilon", epsilon)
     b = n // m
     return sensitivity_constant * tau * d / (b * epsilon)
 
 
 def dp_cwme(X, epsilon: float, tau: float, beta: float, rng: np.random.Generator | None = None, *,
-            m: int | None = None, noise=None, sensitivity_constant: float = 12.0) -> np.ndarray:
+            m: int | None = None, noise=None, sensitivity_constant: float = 12.0, draws=None) -> np.ndarray:
     """DPCWME(eps, tau) (Thm 4.1 L235; proof L627-637): Alg. 3 output + i.i.d. Lap(0, b_L) per coordinate.
 
-    Preconditions: as :func:`cwme`; epsilon > 0; ``rng`` or ``noise`` (length-d standard Laplace draw).
+    Preconditions (validated): as :func:`cwme`; epsilon > 0; ``rng`` or ``draws``.
+    Steps: 1. mu_hat = Alg3(X, tau, beta); 2. b_L = 12 tau d/(b eps) (:func:`dp_cwme_scale`); 3. output mu_hat + b_L z.
     Postcondition: eps-DP (Laplace mechanism, Lemma 2.5) with the paper's l1 sensitivity 12 tau m d/n;
     with the true sensitivity 6 tau d/b it is (6/K) eps-DP.
+    Randomness: z i.i.d. standard Laplace from ``rng`` (one ``laplace(0, 1, d)`` call), or pre-drawn ``draws`` of
+    shape (d,) (stream "noise"), bit-identical.
     Spec: 004.dpcwme
     """
     X = _as_data(X)
@@ -157,19 +189,21 @@ def dp_cwme(X, epsilon: float, tau: float, beta: float, rng: np.random.Generator
     mu_hat = cwme(X, tau, beta, m=m)
     mm = cwme_num_blocks(d, beta) if m is None else m
     bL = dp_cwme_scale(n, d, tau, mm, epsilon, sensitivity_constant=sensitivity_constant)   # L627
-    z = _std_noise(noise, rng, d, "laplace")
+    z = _std_noise(noise, rng, d, "laplace", draws)
     return mu_hat + bL * z
 
 
-def _std_noise(noise, rng, d, kind):
-    if noise is not None:
-        z = np.asarray(noise, dtype=float).reshape(-1)
-        if z.shape != (d,):
-            raise ValueError(f"noise must have shape ({d},), got {np.shape(noise)}")
-        return z
-    if rng is None:
-        raise ValueError("either rng (numpy Generator) or noise must be given")
-    return rng.standard_normal(d) if kind == "normal" else rng.laplace(0.0, 1.0, d)
+def _std_noise(noise, rng, d, kind, draws=None):
+    """The d standard draws of one mechanism call, from ``rng`` or pre-drawn (``draws``, the project convention,
+    or its older name ``noise``; a 1 x d array is accepted for ``noise``), validated by
+    :class:`reference.core.randomness.Source` (stream "noise", shape (d,)); bit-identical to the rng path."""
+    if noise is not None and draws is not None:
+        raise ValueError("give draws or noise (the same pre-drawn standard draws), not both")
+    pre = draws if draws is not None else (None if noise is None else np.asarray(noise, dtype=float).reshape(-1))
+    if pre is None and rng is None:
+        raise ValueError("either rng (numpy Generator) or draws (pre-drawn standard draws) must be given")
+    src = Source(rng, pre, single="noise")
+    return src.normal("noise", (d,)) if kind == "normal" else src.laplace("noise", (d,))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -177,7 +211,12 @@ def _std_noise(noise, rng, d, kind):
 # ------------------------------------------------------------------------------------------------
 
 def phi(y):
-    """Holland's soft truncation (L739): y - y^3/6 on [-sqrt2, sqrt2], +-2sqrt2/3 outside."""
+    """Holland's soft truncation (L739): y - y^3/6 on [-sqrt2, sqrt2], +-2sqrt2/3 outside.
+
+    Preconditions: y real (array).  Steps: the two branches.  Postcondition: odd, non-decreasing, |phi| <= 2sqrt2/3
+    (004.claim.phi_bound), |phi(y) - y| <= 3/(8 sqrt2) y^2.  Randomness: none.
+    Spec: 004.alg4
+    """
     y = np.asarray(y, dtype=float)
     inner = y - y ** 3 / 6.0
     return np.where(y > SQRT2, PHI_SUP, np.where(y < -SQRT2, -PHI_SUP, inner))
@@ -194,11 +233,17 @@ def _ndtr_diff(lo, hi):
 def psi(y, c: float):
     """psi_c(y) = E_{N ~ N(0,c)} phi(y (1+N)) in closed form (Remark B.3, L748-750; derivation in the catalog A6).
 
-    With Y = y(1+N) ~ N(a, s^2), a = y, s = |y| sqrt(c), truncation limits al = (-sqrt2 - a)/s, be = (sqrt2 - a)/s
-    and truncated standard-normal moments M_r = int_al^be z^r phi_N(z) dz:
-    psi = (a M0 + s M1) - (a^3 M0 + 3a^2 s M1 + 3 a s^2 M2 + s^3 M3)/6 + (2sqrt2/3)(Phi(-be) - Phi(al)).
+    Preconditions (validated): c > 0; y real (array, +-inf allowed).
+    Steps: with Y = y(1+N) ~ N(a, s^2), a = y, s = |y| sqrt(c), truncation limits al = (-sqrt2 - a)/s,
+    be = (sqrt2 - a)/s and truncated standard-normal moments M_r = int_al^be z^r phi_N(z) dz:
+    psi = (a M0 + s M1) - (a^3 M0 + 3a^2 s M1 + 3 a s^2 M2 + s^3 M3)/6 + (2sqrt2/3)(Phi(-be) - Phi(al));
+    tiny |y|: y - y^3(1+3c)/6 exactly; s >= 1: 48-point Gauss-Legendre on [-sqrt2, sqrt2] (no cancellation).
+    Postcondition: equals the defining expectation (004.alg4.psi_closed_form: <= 1e-12 from quadrature); odd;
+    |psi_c| < s(c) = psi_c(+inf).
+    Randomness: none.
+    Spec: 004.alg4
     """
-    _positive("c", c)
+    validation.positive("c", c)
     y = np.asarray(y, dtype=float)
     out = np.zeros_like(y)
     inf = np.isinf(y)
@@ -237,8 +282,13 @@ def psi(y, c: float):
 
 
 def psi_mp(y, c, *, method: str = "closed"):
-    """mpmath reference for psi_c(y): ``closed`` (the same closed form at mp.dps) or ``quad`` (direct quadrature
-    of phi(y(1+N)) against the N(0,c) density, split at the kinks of phi)."""
+    """mpmath reference for psi_c(y).
+
+    Preconditions: y, c real with c > 0.  Steps: ``closed`` evaluates the closed form of :func:`psi` at mp.dps;
+    ``quad`` integrates phi(y(1+u)) against the N(0, c) density, split at the kinks of phi.
+    Postcondition: psi_c(y) to the working precision.  Randomness: none.
+    Spec: 004.alg4
+    """
     y = mp.mpf(y)
     c = mp.mpf(c)
     if y == 0:
@@ -277,24 +327,34 @@ def psi_mp(y, c, *, method: str = "closed"):
 
 def psi_limit(c: float) -> float:
     """lim_{y -> +inf} psi_c(y) = (2sqrt2/3)(1 - 2 Phi(-1/sqrt c))."""
-    _positive("c", c)
+    validation.positive("c", c)
     return PHI_SUP * (1.0 - 2.0 * float(special.ndtr(-1.0 / math.sqrt(c))))
 
 
 def psi_sup(c: float) -> float:
     """s(c) = sup_y |psi_c(y)| = lim_{y->inf} psi_c(y) = (2sqrt2/3)(1 - 2 Phi(-1/sqrt c)).
 
-    psi_c is odd and approaches the limit from below: limit - psi_c(y) ~ (4 sqrt2/15) phi_N(1/sqrt c)/(c^{3/2} y^2)
-    (second-order expansion); check 004.priv.P3.sup verifies psi_c(y) <= limit at 50 digits on a grid
+    Preconditions (validated): c > 0.  Steps: the closed-form limit.
+    Postcondition: psi_c is odd and approaches the limit from below: limit - psi_c(y) ~ (4 sqrt2/15) phi_N(1/sqrt c)/(c^{3/2} y^2)
+    (second-order expansion); check 004.P3.sup verifies psi_c(y) <= limit at 60 digits on a grid
     y in [1e-4, 1e8] for c in [0.005, 20] and the asymptotic constant.
+    Randomness: none.
+    Spec: 004.alg4
     """
     return psi_limit(c)
 
 
 def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str = "corrected") -> float:
-    """Noise std of CDPNSME.  printed (L747): sigma^2 = tau^2 d/(rho n^2).  corrected: sigma^2 = Delta_2^2/(2 rho)
-    with the true Delta_2 = 2 tau s(c) sqrt(d)/n, i.e. sigma^2 = 2 s(c)^2 tau^2 d/(rho n^2)."""
-    _positive("rho", rho)
+    """Noise standard deviation of CDPNSME.
+
+    Preconditions (validated): rho > 0; variant in {"printed", "corrected"}; n, d >= 1, tau > 0, c > 0.
+    Steps: printed (L747): sigma^2 = tau^2 d/(rho n^2); corrected: sigma^2 = Delta_2^2/(2 rho) with the true
+    Delta_2 = 2 tau s(c) sqrt(d)/n, i.e. sigma^2 = 2 s(c)^2 tau^2 d/(rho n^2).
+    Postcondition: corrected: rho-zCDP exactly; printed: 2 s(c)^2 rho-zCDP (> rho iff c < 0.7557, 004.priv.P3).
+    Randomness: none.
+    Spec: 004.alg4
+    """
+    validation.positive("rho", rho)
     if variant == "printed":
         return tau * math.sqrt(d) / (math.sqrt(rho) * n)
     if variant == "corrected":
@@ -303,30 +363,40 @@ def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str
 
 
 def nsme(X, tau: float, c: float) -> np.ndarray:
-    """Non-private part of Alg. 4 (L744): mu_hat_j = (tau/n) sum_i psi_c(x_i(j)/tau)."""
+    """Non-private part of Alg. 4 (L744): mu_hat_j = (tau/n) sum_i psi_c(x_i(j)/tau).
+
+    Preconditions (validated): X n x d without NaN (+-inf allowed); tau > 0; c > 0.
+    Steps: psi_c of every entry / tau, column means, times tau.
+    Postcondition: replace-one l2 sensitivity 2 tau s(c) sqrt(d)/n (tight at +-inf entries); bias
+    |E mu_hat_j - mu_j| <= K(1+c) E[x_j^2]/tau, K = 3/(8 sqrt2) (004.me.nsme_bias_exact).
+    Randomness: none.
+    Spec: 004.alg4
+    """
     X = _as_data(X)
-    _positive("tau", tau)
+    validation.positive("tau", tau)
     n = X.shape[0]
     return (tau / n) * psi(X / tau, c).sum(axis=0)
 
 
 def cdp_nsme(X, rho: float, tau: float, rng: np.random.Generator | None = None, *, c: float = 1.0,
-             noise=None, variant: str = "corrected") -> np.ndarray:
+             noise=None, variant: str = "corrected", draws=None) -> np.ndarray:
     """Alg. 4, CDPNSME (L737-752): Holland's noise-smoothing mean estimator + Gaussian noise.
 
-    Preconditions: X n x d (no NaN); rho > 0; tau > 0 (paper: tau >= 10); c > 0 the smoothing variance, which the
-    paper leaves as "a constant" (L742) -- default 1.0 is OUR choice; ``rng`` or ``noise`` (length-d N(0,1)).
+    Preconditions (validated): X n x d (no NaN); rho > 0; tau > 0 (paper: tau >= 10); c > 0 the smoothing variance,
+    which the paper leaves as "a constant" (L742) -- default 1.0 is OUR choice; ``rng`` or ``draws``.
     Steps: 1. mu_hat_j = (tau/n) sum_i psi_c(x_i(j)/tau), psi_c(y) = E_{N~N(0,c)} phi(y(1+N)) (closed form);
-           2. output mu_hat + N(0, sigma^2 I_d) with sigma from :func:`nsme_sigma`.
+           2. output mu_hat + sigma z with sigma from :func:`nsme_sigma`.
     variant="printed": sigma^2 = tau^2 d/(rho n^2) (L747); this is 2 s(c)^2 rho-zCDP, NOT rho-zCDP for
     c < c* = 0.75568... (audit U3).  variant="corrected" (default): sigma^2 = 2 s(c)^2 tau^2 d/(rho n^2), rho-zCDP.
     Postcondition: rho-zCDP (corrected); bias |E mu_hat_j - mu_j| <= K(1+c) E[x_j^2]/tau, K = 3/(8 sqrt2).
+    Randomness: z ~ N(0, I_d) from ``rng`` (one ``standard_normal(d)`` call), or pre-drawn ``draws`` of shape (d,)
+    (stream "noise"; ``noise`` is the older name), bit-identical.
     Spec: 004.alg4
     """
     X = _as_data(X)
     n, d = X.shape
-    _positive("c", c)
+    validation.positive("c", c)
     mu_hat = nsme(X, tau, c)                                                  # step 1; L744
     sigma = nsme_sigma(n, d, tau, rho, c, variant=variant)                    # step 2; L747
-    z = _std_noise(noise, rng, d, "normal")
+    z = _std_noise(noise, rng, d, "normal", draws)
     return mu_hat + sigma * z

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from reference.core import validation
 from reference.core.geometry import proj_l2_ball
 from reference.core.oracles import SampleAccessOracle
 
@@ -19,7 +20,14 @@ from . import mean_estimators as me
 
 
 def ball_projection(center, radius):
-    """Proj_W for W = B_radius(center) (Def. 2.9, L131-133); diameter M = 2 radius."""
+    """Proj_W for W = B_radius(center) (Def. 2.9, L131-133); diameter M = 2 radius.
+
+    Preconditions: center a finite vector, radius > 0 (validated by the core projection at each call).
+    Steps: returns y -> proj_l2_ball(y, center, radius) = center + (y - center) min(1, radius/||y - center||).
+    Postcondition: the returned map is argmin_{w in W} ||y - w|| (non-expansive, 004.proj).
+    Randomness: none.
+    Spec: 004.proj
+    """
     center = np.asarray(center, dtype=float)
     return lambda y: proj_l2_ball(y, center, radius)
 
@@ -27,10 +35,14 @@ def ball_projection(center, radius):
 class BatchSampleAccessOracle(SampleAccessOracle):
     """The core counting oracle ``reference.core.oracles.SampleAccessOracle`` with a vectorized ``grad_batch``.
 
-    ``grad_rows(w, S)`` returns the |S| x d matrix of per-sample gradients at one point ``w`` for the data rows S.
-    Counting is the core's: ``grad_batch(w, idx)`` records len(idx) queries (kind "sample_gradient") and one round,
-    and adds 1 to ``per_sample_calls[i]`` for every i in idx.  Only the evaluation is vectorized (one numpy call
-    instead of a Python loop), so E3 fits its budget.  # TODO(core): SampleAccessOracle(vectorized=True).
+    Preconditions (validated): ``grad_rows`` callable, ``grad_rows(w, S)`` returns the |S| x d matrix of per-sample
+    gradients at one point ``w`` for the data rows S; ``data`` an n x d' array.
+    Steps: ``grad_batch(w, idx)`` validates idx, records len(idx) queries (kind "sample_gradient") and one round,
+    adds 1 to ``per_sample_calls[i]`` for every i in idx, and evaluates the gradients in one numpy call.
+    Postcondition: the counts are the core's (004.exp.E4 checks n T / T floor(n/T) exactly); only the evaluation is
+    vectorized, so E3 fits its budget.
+    Randomness: none.
+    Spec: 004.alg1
     """
 
     def __init__(self, grad_rows, data, **kwargs):
@@ -58,19 +70,23 @@ class BatchSampleAccessOracle(SampleAccessOracle):
 
 
 def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "convex",
-         rng: np.random.Generator | None = None, noise=None, trace: list | None = None) -> np.ndarray:
+         rng: np.random.Generator | None = None, noise=None, trace: list | None = None, draws=None) -> np.ndarray:
     """Alg. 1, SCOF_{eta,T,MeanOracle}(X) (L177-189).
 
-    Preconditions: X an n x d' data array; ``grad_oracle`` a counting sample-access oracle over X
+    Preconditions (validated): X an n x d' data array; ``grad_oracle`` a counting sample-access oracle over X
     (``reference.core.oracles.SampleAccessOracle`` interface: ``grad_batch(w, idx)`` returns the |idx| x d matrix of
     per-sample gradients and counts |idx| queries, one round; ``grad_oracle.n == n``); ``proj`` the Euclidean projection onto W; eta > 0 a constant or a length-T sequence of step
     sizes (L187 writes eta_{t-1}, audit U36); T >= 1 an integer; ``mean_oracle(G, rng=..., noise=...)`` maps a
     multiset of gradients to R^d; w0 in W; mode "convex" (S_t = X) or "strongly_convex" (S_t = t-th of T disjoint
     consecutive batches of size b = floor(n/T), remainder dropped; needs n >= T).
-    ``noise`` (optional): T pre-drawn per-step noise vectors passed to the oracle in order.
     Steps (for t = 1..T): S_t (L181-184); G_t = [grad l(w^{t-1}, x)]_{x in S_t}; g_t = MeanOracle(G_t) (L186);
     w^t = Proj_W(w^{t-1} - eta_{t-1} g_t) (L187).
-    Postcondition: returns the T x d array (w^1..w^T) (L189); gradient evaluations = n T (convex) or T floor(n/T).
+    Postcondition: returns the T x d array (w^1..w^T) (L189); gradient evaluations = n T (convex) or T floor(n/T)
+    (strongly convex), T MeanOracle calls, one parallel round per step (Thm 3.1 / Thm 3.2 give the accuracy under
+    their hypotheses; see 004.thm3_1, 004.thm3_2 for the errata).
+    Randomness: only inside the MeanOracle: ``rng``, or pre-drawn standard draws ``draws`` of shape (T, d) (row t is
+    the oracle's stream "noise" at step t; ``noise``, a length-T sequence of d-vectors, is the older name). The
+    pre-drawn path is bit-identical to the rng path given the draws the rng would make.
     Spec: 004.alg1
     """
     X = np.asarray(X, dtype=float)
@@ -90,6 +106,13 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
         b = n // T
         if b < 1:
             raise ValueError(f"strongly convex mode needs n >= T (batch size floor(n/T) >= 1); n={n}, T={T}")
+    if draws is not None:
+        if noise is not None:
+            raise ValueError("give draws or noise (the same pre-drawn standard draws), not both")
+        draws = np.asarray(draws, dtype=float)
+        if draws.ndim != 2 or draws.shape[0] != T:
+            raise ValueError(f"draws must be a T x d array of standard draws (T = {T}), got shape {draws.shape}")
+        noise = list(draws)
     if noise is not None and len(noise) != T:
         raise ValueError(f"noise must hold T = {T} per-step draws, got {len(noise)}")
     w = np.asarray(w0, dtype=float).copy()                           # L179: w^0 in W
@@ -158,20 +181,28 @@ class SCOParams:
 
 def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, beta: float | None = None,
                   alpha: float | None = None, scaled: bool = False, balance_noise: bool = False) -> SCOParams:
-    """Thm 5.2 (L270-276; B.4 L639-733): tau = (sqrt(rho) n/(M d^{3/2}))^{1/k}, T = R^2 rho n^2/(tau^2 d^4)
-    rounded to max(1, floor), eta = M/(R sqrt T).  Hidden (L665, L691): alpha = n^{-3}, beta = (alpha/M)^{2d},
-    m = ceil(4 ln(2d/beta)) = Theta(d log n).  ``beta=`` overrides (``scaled=True`` uses beta = 0.1, clearly NOT
-    the analysed algorithm, audit U15).  ``balance_noise=True`` (a labelled SCALED setting, not the paper's T): T is
-    divided by 72 m^2/d^2 so that the true per-step noise E||N||^2 = 72 tau^2 m^2 d^2 T/(rho n^2) equals R^2, which is
-    what the balancing at L729 intends (the paper's T gives 72 m^2 R^2/d^2; erratum 004.thm5_2.noise_term)."""
-    for nm, v in (("n", n), ("d", d)):
-        if not (isinstance(v, (int, np.integer)) and v >= 1):
-            raise ValueError(f"{nm} must be an integer >= 1, got {v!r}")
-    if not k >= 2:
-        raise ValueError(f"k must be >= 2, got {k}")
+    """Parameters of Alg. 2 for Thm 5.2 (L270-276; B.4 L639-733).
+
+    Preconditions (validated): n, d integers >= 1; k >= 2; rho, M, R > 0; beta (optional) in (0, 1).
+    Steps: tau = (sqrt(rho) n/(M d^{3/2}))^{1/k}; T = R^2 rho n^2/(tau^2 d^4) rounded to max(1, floor); eta = M/(R sqrt T).
+    Hidden (L665, L691): alpha = n^{-3}, beta = (alpha/M)^{2d} (kept in logs), m = ceil(4 ln(2d/beta)) (L557) =
+    Theta(d log n).  ``beta=`` overrides (``scaled=True`` uses beta = 0.1, clearly NOT the analysed algorithm, audit U15).
+    ``balance_noise=True`` (a labelled SCALED setting, not the paper's T): T is divided by 72 m^2/d^2 so that the true
+    per-step noise E||N||^2 = 72 tau^2 m^2 d^2 T/(rho n^2) equals R^2, which is what the balancing at L729 intends (the
+    paper's T gives 72 m^2 R^2/d^2; erratum 004.thm5_2).
+    Postcondition: SCOParams with the printed formulas; ``notes["repairs"]`` lists every repair applied (T_real < 1
+    rounded up to 1: the printed T is not an admissible number of steps there).
+    Randomness: none.
+    Spec: 004.alg2a
+    """
+    n, d = validation.positive_int("n", n), validation.positive_int("d", d)
+    validation.in_range("k", k, 2.0)
+    for nm, v in (("rho", rho), ("M", M), ("R", R)):
+        validation.positive(nm, v)
     tau = (math.sqrt(rho) * n / (M * d ** 1.5)) ** (1.0 / k)
     T_real = R ** 2 * rho * n ** 2 / (tau ** 2 * d ** 4)
     T = max(1, int(math.floor(T_real)))
+    repairs = [f"T_real = {T_real:.3g} < 1 rounded up to T = 1"] if T_real < 1 else []
     if beta is None:
         if scaled:
             log_beta = math.log(0.1)
@@ -187,36 +218,66 @@ def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, b
     if balance_noise:
         T_real = T_real * d ** 2 / (72.0 * m ** 2)
         T = max(1, int(math.floor(T_real)))
+        repairs = [f"(scaled) T_real = {T_real:.3g} < 1 rounded up to T = 1"] if T_real < 1 else []
     eta = M / (R * math.sqrt(T))
     return SCOParams("thm5_2", T, eta, tau, "convex", beta, m, T_real,
-                     {"m_over_n": m / n, "balance_noise": balance_noise, "scaled": scaled})
+                     {"m_over_n": m / n, "balance_noise": balance_noise, "scaled": scaled, "repairs": repairs})
 
 
 def params_thm5_5(n: int, d: int, rho: float, M: float, R: float, q: float = 1.0) -> SCOParams:
-    """Thm 5.5 (L288-294; B.5): tau = (sqrt(rho) n/(M d^q))^{1/2}, T = R^2 rho n^2/(tau^2 d^2) (max(1, floor)),
-    eta = M/(R sqrt T), q in [0.5, 2]."""
-    if not 0.5 <= q <= 2:
-        raise ValueError(f"q must be in [0.5, 2], got {q}")
+    """Parameters of Alg. 2 for Thm 5.5 (L288-294; B.5 L735-792).
+
+    Preconditions (validated): n, d integers >= 1; rho, M, R > 0; q in [0.5, 2].
+    Steps: tau = (sqrt(rho) n/(M d^q))^{1/2}; T = R^2 rho n^2/(tau^2 d^2) = R^2 M sqrt(rho) n d^{q-2} rounded to
+    max(1, floor); eta = M/(R sqrt T).
+    Postcondition: SCOParams with the printed formulas; ``notes["repairs"]`` lists T_real < 1 rounded up to 1.
+    Randomness: none.
+    Spec: 004.alg2b
+    """
+    n, d = validation.positive_int("n", n), validation.positive_int("d", d)
+    for nm, v in (("rho", rho), ("M", M), ("R", R)):
+        validation.positive(nm, v)
+    validation.in_range("q", q, 0.5, 2.0)
     tau = math.sqrt(math.sqrt(rho) * n / (M * d ** q))
     T_real = R ** 2 * rho * n ** 2 / (tau ** 2 * d ** 2)
     T = max(1, int(math.floor(T_real)))
-    return SCOParams("thm5_5", T, M / (R * math.sqrt(T)), tau, "convex", None, None, T_real, {"q": q})
+    repairs = [f"T_real = {T_real:.3g} < 1 rounded up to T = 1"] if T_real < 1 else []
+    return SCOParams("thm5_5", T, M / (R * math.sqrt(T)), tau, "convex", None, None, T_real, {"q": q, "repairs": repairs})
 
 
 def G_thm5_7_standin(n: int, d: int, k: float, rho: float) -> float:
-    """Stand-in for G = O~(sqrt(d/n) + sqrt d (sqrt d/(sqrt rho n))^{(k-1)/k}) (L308), logs dropped."""
+    """Stand-in for G = O~(sqrt(d/n) + sqrt d (sqrt d/(sqrt rho n))^{(k-1)/k}) (L308), logs dropped.
+
+    Preconditions (validated): n, d integers >= 1; k >= 2; rho > 0.  Steps: the displayed expression without the
+    hidden logs.  Postcondition: a labelled stand-in (the paper gives G only as O~(.)), not the analysed constant.
+    Randomness: none.
+    Spec: 004.alg2c
+    """
+    n, d = validation.positive_int("n", n), validation.positive_int("d", d)
+    validation.in_range("k", k, 2.0)
+    validation.positive("rho", rho)
     return math.sqrt(d / n) + math.sqrt(d) * (math.sqrt(d) / (math.sqrt(rho) * n)) ** ((k - 1) / k)
 
 
 def params_thm5_7(n: int, d: int, k: float, rho: float, lam: float, L: float, *, G: float | None = None) -> SCOParams:
-    """Thm 5.7 (L306-312; B.6 L794-808): eta = 1/(lam+L),
-    T = ln((lam+L)G/(lam L)) / ln((lam^2+L^2+lam L)/(lam+L)^2) (rounded up, >= 1), tau = (sqrt(rho) n/(sqrt d T^{3/2}))^{1/k},
-    CWME beta = T d/n + d (sqrt d T^{3/2}/(sqrt rho n))^{(2k-2)/k} (L798), clipped to (0, 0.5].
-    G: the paper gives only O~(.); default is the labelled stand-in :func:`G_thm5_7_standin`.  T > 0 needs
-    (lam+L) G < lam L (audit U31); otherwise T = 1."""
+    """Parameters of Alg. 2 for Thm 5.7 (L306-312; B.6 L794-808).
+
+    Preconditions (validated): n, d integers >= 1; k >= 2; rho > 0; 0 < lam <= L; G (optional) > 0.
+    Steps: eta = 1/(lam+L); T = ln((lam+L)G/(lam L)) / ln((lam^2+L^2+lam L)/(lam+L)^2) rounded up;
+    tau = (sqrt(rho) n/(sqrt d T^{3/2}))^{1/k}; CWME beta = T d/n + d (sqrt d T^{3/2}/(sqrt rho n))^{(2k-2)/k} (L798).
+    G: the paper gives only O~(.); default is the labelled stand-in :func:`G_thm5_7_standin`.
+    Postcondition: SCOParams with the printed formulas where they are defined.  Repairs (listed in
+    ``notes["repairs"]``, audit U31): T = 1 when the printed T <= 0 (i.e. (lam+L)G >= lam L), and the CWME beta clipped
+    to (0, 0.5] when the printed beta > 0.5 (the printed beta can exceed 1).
+    Randomness: none.
+    Spec: 004.alg2c
+    """
+    n, d = validation.positive_int("n", n), validation.positive_int("d", d)
+    validation.in_range("k", k, 2.0)
+    validation.positive("rho", rho)
     if not 0 < lam <= L:
         raise ValueError(f"need 0 < lam <= L, got lam={lam}, L={L}")
-    G = G_thm5_7_standin(n, d, k, rho) if G is None else G
+    G = G_thm5_7_standin(n, d, k, rho) if G is None else validation.positive("G", G)
     num = math.log((lam + L) * G / (lam * L))
     den = math.log((lam ** 2 + L ** 2 + lam * L) / (lam + L) ** 2)
     T_real = num / den
@@ -224,18 +285,28 @@ def params_thm5_7(n: int, d: int, k: float, rho: float, lam: float, L: float, *,
     tau = (math.sqrt(rho) * n / (math.sqrt(d) * T ** 1.5)) ** (1.0 / k)
     beta_raw = T * d / n + d * (math.sqrt(d) * T ** 1.5 / (math.sqrt(rho) * n)) ** ((2 * k - 2) / k)
     beta = min(max(beta_raw, 1e-12), 0.5)
+    repairs = []
+    if T_real < 1:
+        repairs.append(f"T_real = {T_real:.3g} {'<= 0 (undefined: (lam+L)G >= lam L)' if T_real <= 0 else '< 1'} rounded up to T = 1")
+    if beta_raw != beta:
+        repairs.append(f"CWME beta_raw = {beta_raw:.3g} clipped to {beta:.3g}")
     return SCOParams("thm5_7", T, 1.0 / (lam + L), tau, "strongly_convex", beta, None, T_real,
-                     {"G": G, "beta_raw": beta_raw})
+                     {"G": G, "beta_raw": beta_raw, "repairs": repairs})
 
 
 def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: str = "cwme",
             rng: np.random.Generator | None = None, noise=None, trace: list | None = None, c: float = 1.0,
-            nsme_variant: str = "corrected", sensitivity_constant: float = 12.0):
+            nsme_variant: str = "corrected", sensitivity_constant: float = 12.0, draws=None):
     """Alg. 2 (L255-258): {w^t} = SCOF_{eta,T,MeanOracle(rho/T)}(X); w_priv = average (convex) or w^T (strongly convex).
 
-    Preconditions: as :func:`scof`; rho > 0; ``params`` from params_thm5_2 / params_thm5_5 / params_thm5_7.
+    Preconditions (validated): as :func:`scof`; rho > 0; ``params`` from params_thm5_2 / params_thm5_5 /
+    params_thm5_7; oracle in {"cwme", "nsme"}.
+    Steps: 1. MeanOracle = CDPCWME(rho/T, tau) or CDPNSME(rho/T, tau) (L257); 2. {w^t} = SCOF(X) (Alg. 1);
+    3. w_priv = average of the iterates (convex) or w^T (strongly convex).
     Postcondition: rho-zCDP by zCDP composition of T calls of budget rho/T (Lemma 5.1, L262-264); in strongly
-    convex mode the batches are disjoint, so by parallel composition it is even rho/T-zCDP (audit U30).
+    convex mode the batches are disjoint, so by parallel composition it is even rho/T-zCDP (audit U30).  With
+    oracle="nsme" and nsme_variant="printed" the calls are NOT rho/T-zCDP for c < 0.7557 (004.priv.P3).
+    Randomness: as :func:`scof` (``rng`` or ``draws`` of shape (T, d), standard normal).
     Returns (w_priv, iterates, mean_oracle) -- the oracle records its per-call sigmas for the accounting.
     Spec: 004.alg2
     """
@@ -248,11 +319,18 @@ def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: 
         mo = nsme_oracle(rho_t, params.tau, c=c, variant=nsme_variant)
     else:
         raise ValueError(f"oracle must be 'cwme' or 'nsme', got {oracle!r}")
-    W = scof(X, grad_oracle, proj, params.eta, params.T, mo, w0, mode=params.mode, rng=rng, noise=noise, trace=trace)
+    W = scof(X, grad_oracle, proj, params.eta, params.T, mo, w0, mode=params.mode, rng=rng, noise=noise, trace=trace,
+             draws=draws)
     w_priv = W.mean(axis=0) if params.mode == "convex" else W[-1]              # Thm 3.1 / Thm 3.2 post-processing
     return w_priv, W, mo
 
 
 def quadratic_loss_oracle(X) -> BatchSampleAccessOracle:
-    """Counting sample-access oracle over X for l(w, x) = 1/2 ||w - x||^2 (construction C1, L812): grad = w - x."""
+    """Counting sample-access oracle over X for l(w, x) = 1/2 ||w - x||^2 (construction C1, L812).
+
+    Preconditions: X an n x d array (validated by the core oracle).  Steps: grad l(w, x) = w - x, vectorized.
+    Postcondition: L_D(w) - L_D(mu) = 1/2 ||w - mu||^2 and the per-sample gradients have the central moments of x
+    (Lemma 6.2, 004.lemma6_2).  Randomness: none.
+    Spec: 004.c1_quadratic
+    """
     return BatchSampleAccessOracle(lambda w, S: w[None, :] - S, X)
