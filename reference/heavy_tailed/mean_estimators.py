@@ -49,7 +49,7 @@ def cwme_num_blocks(d: int, beta: float) -> int:
 
     Preconditions (validated): d an integer >= 1; beta in (0, 1).
     Steps: m <- ceil(4 ln(2d/beta)) (natural log: audit U28; the -1e-12 guards an exact integer against rounding up).
-    Postcondition: d e^{-m/4} <= beta/2 (the union bound of Thm 4.1's proof, L597-599).
+    Postcondition: d e^{-m/4} <= beta/2 (the union bound in the proof of Thm 4.1).
     Randomness: none.
     Spec: 004.alg3
     """
