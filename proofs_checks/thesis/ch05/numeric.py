@@ -366,7 +366,7 @@ def _l5410(ctx):
                    details="laziness/PSD hypothesis needed, see audit.17")
 
 
-@check("003_ch05.audit.17.flip_chain", spec=["003_ch05.audit.17"])
+@check("003_ch05.audit.17.flip_chain", spec=["003_ch05.audit.17", "003_ch05.lemma5_4_10"])
 def _a17(ctx):
     P = np.array([[0.0, 1.0], [1.0, 0.0]])
     pi = np.array([0.5, 0.5])
