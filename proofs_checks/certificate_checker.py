@@ -19,7 +19,9 @@ Trust in a CERTIFIED verdict rests on this file, not on the engine: it shares no
 
 Expressions: the grammar documented in the certificate format (``+ - * / ^``, exp log sqrt erf erfc erfcx log1p
 expm1 abs min max, pi, e, decimal literals, parameter names), parsed by this file's own parser; or
-``{"kind": "callable", "path": "module:function"}``, a pure Arb function imported by path (trusted as given).
+``{"kind": "callable", "path": "module:function"}``, a pure Arb function imported by path (trusted as given); or
+``{"kind": "derivative", "of": <expression>, "wrt": name, "negate": bool}``, differentiated here.  A fact whose
+nested certificate is about the derivative of the claim itself needs no further trust.
 
 Exit status: 0 valid, 1 invalid (with the reason), 2 usage error (missing file, bad arguments).
 """
@@ -371,11 +373,18 @@ class Claim:
     """An expression from a certificate: evaluate on balls, or (value, gradient) on D pairs."""
 
     def __init__(self, spec, names):
-        if not isinstance(spec, dict) or spec.get("kind") not in ("grammar", "callable"):
-            raise Invalid(f"expression must be {{'kind': 'grammar'|'callable', ...}}, got {spec!r}")
+        if not isinstance(spec, dict) or spec.get("kind") not in ("grammar", "callable", "derivative"):
+            raise Invalid(f"expression must be {{'kind': 'grammar'|'callable'|'derivative', ...}}, got {spec!r}")
         self.names = list(names)
-        self.tree = self.fn = None
-        if spec["kind"] == "grammar":
+        self.tree = self.fn = self.of = None
+        if spec["kind"] == "derivative":
+            # d(of)/d(wrt), recomputed here by this file's own forward-mode differentiation
+            self.of = Claim(spec.get("of"), names)
+            if spec.get("wrt") not in self.names:
+                raise Invalid(f"derivative with respect to unknown {spec.get('wrt')!r}")
+            self.wrt, self.negate = spec["wrt"], bool(spec.get("negate"))
+            self.text = f"{'-' if self.negate else ''}d({self.of.text})/d{self.wrt}"
+        elif spec["kind"] == "grammar":
             self.text = spec.get("text")
             if not isinstance(self.text, str):
                 raise Invalid("grammar expression without text")
@@ -392,6 +401,12 @@ class Claim:
             self.fn = obj
 
     def value(self, env):
+        if self.of is not None:
+            d = self.of.gradient(env)
+            if d is None:
+                return None
+            g = d.g[self.names.index(self.wrt)]
+            return -g if self.negate else g
         try:
             if self.tree is not None:
                 v = evaluate(self.tree, env, Ops())
@@ -405,6 +420,18 @@ class Claim:
     def gradient(self, env):
         """Value and gradient enclosures (list in ``names`` order); None when not differentiable here."""
         n = len(self.names)
+        if self.of is not None:   # second derivatives: differentiate the derivative (nested D)
+            denv = {name: D(env[name], [arb(1) if i == j else arb(0) for i in range(n)])
+                    for j, name in enumerate(self.names)}
+            try:
+                d = self.of.gradient(denv)
+            except (ArithmeticError, ValueError, TypeError, AttributeError):
+                return None
+            if d is None:
+                return None
+            g = d.g[self.names.index(self.wrt)]
+            g = -g if self.negate else g
+            return g if isinstance(g, D) and g.is_finite() else None
         denv = {}
         for j, name in enumerate(self.names):
             denv[name] = D(env[name], [arb(1) if i == j else arb(0) for i in range(n)])
@@ -524,7 +551,7 @@ class Checker:
         if not isinstance(prec, int) or not 16 <= prec <= 65536:
             raise Invalid(f"bad precision_bits {prec!r}")
         claim = Claim(cert.get("expression"), names)
-        facts = self.check_facts(cert.get("monotonicity_facts") or [], params, depth)
+        facts = self.check_facts(cert.get("monotonicity_facts") or [], params, depth, cert.get("expression"))
         leaves = cert.get("leaves")
         if not isinstance(leaves, list) or not leaves:
             raise Invalid("no leaves")
@@ -546,7 +573,7 @@ class Checker:
         self.n_leaves += len(leaves)
         return claim.text
 
-    def check_facts(self, raw, params, depth):
+    def check_facts(self, raw, params, depth, expression):
         out = []
         pmap = {p["name"]: p for p in params}
         for k, f in enumerate(raw):
@@ -570,9 +597,12 @@ class Checker:
                     dtext = Checker.check(self, sub, restrict, depth + 1)
                 except Invalid as e:
                     raise Invalid(f"fact {k} ({text}): derivative certificate invalid: {e}") from None
-                sign = "<= 0" if direction == "nonincreasing" else ">= 0 (certified as -(d) <= 0)"
-                self.assumptions.append(f"{text}: certified sign of {dtext!r} {sign}; that it is the derivative "
-                                        f"of the claim is not re-derived")
+                own = {"kind": "derivative", "of": expression, "wrt": p["name"],
+                       "negate": direction == "nondecreasing"}
+                if sub.get("expression") != own:
+                    sign = "<= 0" if direction == "nonincreasing" else ">= 0 (certified as -(d) <= 0)"
+                    self.assumptions.append(f"{text}: certified sign of {dtext!r} {sign}; that it is the "
+                                            f"derivative of the claim is not re-derived")
             elif status == "declared":
                 if self.strict:
                     raise Invalid(f"fact {k} ({text}) is declared, not certified (--strict)")

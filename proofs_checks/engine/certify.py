@@ -48,7 +48,8 @@ from .box import (Param, ball, box_volume, format_box, phi, point_in_box, split_
                   width, _g)
 from .expression import compile_expression
 
-__all__ = ["certify", "certify_le", "CertResult", "Monotone", "Leaf", "resolve_expr"]
+__all__ = ["certify", "certify_le", "certify_monotone", "CertResult", "Monotone", "Leaf", "DerivativeOf",
+           "resolve_expr"]
 
 STATUSES = ("CERTIFIED", "REFUTED", "UNDECIDED")
 DIRECTIONS = ("nonincreasing", "nondecreasing")
@@ -59,7 +60,9 @@ class Monotone:
     """A monotonicity fact: ``expr`` is ``direction`` in ``param`` on ``[start, end]`` (default: the whole range)
     for every value of the other parameters in the box.
 
-    ``derivative``  d expr / d param (string or arb callable); if given, its sign is certified (nested certify);
+    ``derivative``  d expr / d param (string or arb callable), or ``"auto"`` (the claim's own derivative by
+                    forward-mode AD, which the certificate checker re-derives); its sign is certified by a nested
+                    certify over the fact's range;
     ``derivative_monotone``  facts for that nested certification (a half-infinite range needs them);
     ``limit``       upper bound of expr as ``param`` tends to its worst end when that end is infinite or not
                     evaluable (string or callable of the other parameters);
@@ -174,8 +177,47 @@ class CertResult:
 
 # --------------------------------------------------------------------------------------------------------------
 
+class DerivativeOf:
+    """``env -> d expr / d wrt`` (negated if ``negate``), computed by forward-mode AD over Arb (:mod:`.ad`).
+
+    Picklable when ``expr`` is (a string or a module-level function).  Its portable form
+    ``{"kind": "derivative", "of": ..., "wrt": ..., "negate": ...}`` lets the certificate checker recompute the
+    derivative with its own differentiation, so a monotonicity fact certified this way rests on no trusted
+    derivative formula."""
+
+    def __init__(self, expr, names, wrt: str, negate: bool = False):
+        if wrt not in names:
+            raise ValueError(f"derivative with respect to unknown parameter {wrt!r}")
+        self.expr, self.names, self.wrt, self.negate = expr, list(names), wrt, bool(negate)
+        self._f = None
+
+    def __getstate__(self):
+        return {"expr": self.expr, "names": self.names, "wrt": self.wrt, "negate": self.negate}
+
+    def __setstate__(self, st):
+        self.__dict__.update(st)
+        self._f = None
+
+    def portable(self):
+        _, of = resolve_expr(self.expr, self.names)
+        if of is None:
+            return None
+        return {"kind": "derivative", "of": of, "wrt": self.wrt, "negate": self.negate}
+
+    def __call__(self, env):
+        if self._f is None:
+            self._f, _ = resolve_expr(self.expr, self.names)
+        d = _safe_dual(self._f, env, self.names)
+        if d is None:
+            return None
+        g = d.g[self.names.index(self.wrt)]
+        return -g if self.negate else g
+
+
 def resolve_expr(expr, names) -> tuple[Callable, Any]:
     """(callable, portable form) of a claim: a grammar string, or a callable (portable if importable by path)."""
+    if isinstance(expr, DerivativeOf):
+        return expr, expr.portable()
     if isinstance(expr, str):
         return compile_expression(expr, names), {"kind": "grammar", "text": expr}
     if callable(expr):
@@ -239,7 +281,7 @@ def _safe_eval(f, env):
 class _Facts:
     """Monotonicity facts with their ranges and (after certification) status."""
 
-    def __init__(self, facts, params, prec, budget):
+    def __init__(self, facts, params, prec, budget, expr=None):
         self.items = []
         self.records = []
         self.assumptions = []
@@ -265,9 +307,14 @@ class _Facts:
                 sub_params = [Param(q.name, start, end, log=q.log, integer=q.integer,
                                     lo_open=q.lo_open and start == q.lo, hi_open=q.hi_open and end == q.hi)
                               if q.name == p.name else q for q in params]
-                d_expr = fct.derivative
-                if fct.direction == "nondecreasing":   # certify -d <= 0
-                    d_expr = _negate(d_expr)
+                auto = isinstance(fct.derivative, str) and fct.derivative == "auto"
+                if auto:   # the derivative of the claim itself, by AD (re-derived by the checker)
+                    d_expr = DerivativeOf(expr, [q.name for q in params], p.name,
+                                          negate=fct.direction == "nondecreasing")
+                else:
+                    d_expr = fct.derivative
+                    if fct.direction == "nondecreasing":   # certify -d <= 0
+                        d_expr = _negate(d_expr)
                 sub = certify(d_expr, sub_params, budget=budget, prec=prec,
                               claim=f"d/d{p.name} {'<=' if fct.direction == 'nonincreasing' else '>='} 0",
                               monotone_tail=list(fct.derivative_monotone) or None)
@@ -536,7 +583,7 @@ def certify(expr, params: Sequence[Param], *, budget: int = 20000, seconds: floa
     old = ctx.prec
     ctx.prec = prec
     try:
-        facts = _Facts(facts_list, params, prec, max(1000, budget // 4)) if facts_list else None
+        facts = _Facts(facts_list, params, prec, max(1000, budget // 4), expr) if facts_list else None
         roots = _initial_leaves(params, enumerate_small)
         if executor is not None:
             res = _run_chunks(expr, params, roots, facts_list, budget, seconds, prec, max_prec, chunks, executor,
@@ -600,6 +647,17 @@ def certify_le(lhs, rhs, params: Sequence[Param], **kw) -> CertResult:
 
     diff.__qualname__ = "<certify_le>"
     return certify(diff, params, **kw)
+
+
+def certify_monotone(expr, params: Sequence[Param], wrt: str, direction: str = "nonincreasing", **kw) -> CertResult:
+    """Certify that ``expr`` is ``direction`` in ``wrt`` over the box: the sign of d expr / d wrt, computed by
+    forward-mode AD over Arb (no derivative formula to trust; the checker re-derives it)."""
+    if direction not in DIRECTIONS:
+        raise ValueError(f"direction must be one of {DIRECTIONS}, got {direction!r}")
+    params = validate_params(params)
+    d = DerivativeOf(expr, [p.name for p in params], wrt, negate=direction == "nondecreasing")
+    kw.setdefault("claim", f"{expr if isinstance(expr, str) else 'expr'} is {direction} in {wrt}")
+    return certify(d, params, **kw)
 
 
 def _facts_list(monotone_tail) -> list:
@@ -704,7 +762,7 @@ def _certify_chunk(expr, params, root, facts_list, budget, seconds, prec, max_pr
     old = ctx.prec
     ctx.prec = prec
     try:
-        facts = _Facts(facts_list, params, prec, max(1000, budget // 4)) if facts_list else None
+        facts = _Facts(facts_list, params, prec, max(1000, budget // 4), expr) if facts_list else None
         t0 = time.perf_counter()
         return _branch_and_bound(f, params, [root], facts, budget, seconds, prec, max_prec, t0, use_ad)
     finally:
