@@ -17,7 +17,7 @@ P = sp.Symbol
 
 # ------------------------------------------------------------------ S7-01 / AU29 / P7-1 / Alg 20 printed tree
 @check("003_ch07.alg20.printed_leak", spec=("003_ch07.alg20", "003_ch07.thm7_2_2", "003_ch07.audit.AU29",
-                                            "003_ch07.priv.P7_1"))
+                                            "003_ch07.priv.P7_1", "003_ch08.prop8_2_5"))
 def _printed_leak(ctx):
     rng = ctx.rng
     rows = []

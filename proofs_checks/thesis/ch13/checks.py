@@ -24,7 +24,7 @@ def _alt_regrets(T: int, B: int, eta: float) -> tuple[float, float]:
     return batched, float(unbatched)
 
 
-@check(f"{C13}.prop13_3_3.counterexample", spec=(f"{C13}.prop13_3_3", f"{C13}.audit.AU13_1"))
+@check(f"{C13}.prop13_3_3.counterexample", spec=(f"{C13}.prop13_3_3", f"{C13}.audit.AU13_1", f"{C13}.thm13_3_2"))
 def _p1333(ctx):
     # brute-force cross-check of the closed forms at T = 1e5
     T, B, eta = 10 ** 5, 10, 1e-3
