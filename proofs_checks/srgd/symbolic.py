@@ -266,7 +266,7 @@ def _hayes(ctx):
 def _sumint(ctx):
     bad = 0
     import numpy as np
-    for k in (0.5, 1.0, 1.25, 1.5, 2.0):
+    for k in (0.0, 0.5, 1.0, 1.25, 1.5, 2.0, 3.0, 5.0, 10.0):
         tt = np.arange(1, 10001)
         S = np.cumsum(np.arange(0, 10000) ** k)           # S[t−1] = Σ_{i=0}^{t−1} i^k
         bad += int(np.sum(S > tt ** (k + 1) / (k + 1) * (1 + 1e-12)))
@@ -274,7 +274,7 @@ def _sumint(ctx):
     if bad:
         return fail("Σ i^k <= t^{k+1}/(k+1)", str(bad))
     return Outcome(Verdict.NUMERIC, claimed="Σ_{i=0}^{t−1} i^k <= t^{k+1}/(k+1) (k >= 0; i^k increasing ⇒ i^k <= ∫_i^{i+1} x^k)",
-                   computed="0 violations for t = 1..1e4, k ∈ {1/2, 1, 5/4, 3/2, 2}", margin=0,
+                   computed="0 violations for t = 1..1e4, k ∈ {0, 1/2, 1, 5/4, 3/2, 2, 3, 5, 10}", margin=0,
                    precision="float64 exhaustive (relative tolerance 1e-12)")
 
 
