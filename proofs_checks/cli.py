@@ -1,6 +1,6 @@
 """``dpsco-ref``: run the checks, show coverage, show one entry.
 
-    dpsco-ref verify [--profile quick|full] [--source 000] [--id GLOB] [--jobs N] [--json PATH] [--report-dir DIR]
+    dpsco-ref verify [--profile quick|full] [--source 000] [--id GLOB] [--jobs N] [--executor E] [--json PATH] [--report-dir DIR]
                      [--diff]
     dpsco-ref specs [--source S]
     dpsco-ref show ID
@@ -72,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--id", dest="pattern", help="only checks whose id or spec id matches this glob")
     v.add_argument("--jobs", type=_positive_int, default=min(os.cpu_count() or 1, 4),
                    help="worker processes (default: the number of cores, at most 4; 1 runs in this process)")
+    v.add_argument("--executor", default="process",
+                   help="process (default: --jobs worker processes), serial, or dask:ADDRESS (a Dask scheduler; "
+                        "dask:local starts a local cluster; needs the 'dask' extra)")
     v.add_argument("--json", type=Path, help="also write the results as JSON here")
     v.add_argument("--report-dir", type=Path, default=Path("reports"),
                    help="where index.md and <source>.md are written (default reports/)")
@@ -123,14 +126,16 @@ def cmd_verify(a) -> int:
     artifact_dir = None
     if a.profile == "full" and not a.no_report:
         artifact_dir = str((out_dir / "figures").resolve())
-    t0 = time.perf_counter()
-    if a.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    from .engine.executors import open_executor
 
-        with ProcessPoolExecutor(max_workers=a.jobs) as ex:
-            results = framework.run_checks(ids, a.profile, ex, artifact_dir, _progress_printer())
-    else:
-        results = framework.run_checks(ids, a.profile, None, artifact_dir, _progress_printer())
+    try:
+        executor_cm = open_executor(a.executor, a.jobs)
+    except ValueError as e:
+        sys.stderr.write(f"dpsco-ref: error: {e}\n")
+        return 2
+    t0 = time.perf_counter()
+    with executor_cm as ex:
+        results = framework.run_checks(ids, a.profile, ex, artifact_dir, _progress_printer())
     wall = time.perf_counter() - t0
     statuses = report.entry_statuses(specs, results, report.expected_checks_for(a.profile))
     results = report.apply_drift(results, statuses)
