@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from reference.core.geometry import as_vector, proj_l2_ball
+from reference.core.validation import positive
 from reference.resque.resque import draw_resque_batch, resque_log_weight
 
 __all__ = ["epoch_sgd", "epoch_sgd_T", "ac_sa", "ac_sa_sizes", "prop2_schedule", "parallel_sco_counts", "ball_accel_params",
@@ -24,13 +25,6 @@ def _proj(y: np.ndarray, c: np.ndarray, r: float) -> np.ndarray:
     v = y - c
     n = math.sqrt(float(v @ v))
     return y if n <= r else c + v * (r / n)
-
-
-def _pos(name, v):
-    v = float(v)
-    if not (math.isfinite(v) and v > 0):
-        raise ValueError(f"{name} must be a finite number > 0, got {v}")
-    return v
 
 
 def epoch_sgd_T(L: float, lam: float, phi: float) -> int:
@@ -51,7 +45,7 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
     ``record`` (dict, test hook) receives ``proj_active`` = number of inner steps at which the projection moved the point.
     Spec: 000.alg1
     """
-    r, rho, lam, phi, L = (_pos(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
+    r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     eta, Tk, T = 1.0 / (4.0 * lam), 16, epoch_sgd_T(L, lam, phi)          # line 2 (L391)
     batch = draw_resque_batch(oracle, xbar, rho, 2 * T, rng, xi=xi)        # lines 3-4 (L392-393): one parallel round
@@ -101,7 +95,7 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
     """
     if variant not in ("gl12", "printed"):
         raise ValueError(f"variant must be 'gl12' or 'printed', got {variant!r}")
-    r, rho, lam, phi, L = (_pos(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
+    r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     K, T, Nk, N = ac_sa_sizes(L, r, rho, lam, phi)                        # line 2 (L415)
     batch = draw_resque_batch(oracle, xbar, rho, N, rng, xi=xi)           # lines 3-4 (L416-417): one round
@@ -189,7 +183,7 @@ def ball_accel_params(L: float, R: float, r: float, eps: float, C_ba: float = 1.
     """Prop 1 quantities (000 L299-311): kappa = LR/eps, K = (R/r)^{2/3}, lambda_* = eps K^2 log^2(kappa)/R^2, the admissible
     range [lambda_*/C_ba, C_ba L/eps], the iteration budget ceil(C_ba K log kappa) and the per-iteration line-search budget
     ceil(C_ba log(R kappa/r))."""
-    L, R, r, eps, C_ba = (_pos(n, v) for n, v in (("L", L), ("R", R), ("r", r), ("eps", eps), ("C_ba", C_ba)))
+    L, R, r, eps, C_ba = (positive(n, v) for n, v in (("L", L), ("R", R), ("r", r), ("eps", eps), ("C_ba", C_ba)))
     if r > R:
         raise ValueError(f"r must be in (0, R] = (0, {R}], got {r}")
     if eps > L * R:
@@ -295,8 +289,8 @@ def ball_accel(O_ls, O_bo, O_sp, L: float, R: float, r: float, eps: float, d: in
     return x
 
 
-def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int, rng: np.random.Generator, *,
-                  C_ba: float = 4.0, record: dict | None = None, trace: list | None = None) -> np.ndarray:
+def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int, rng: np.random.Generator | None = None, *,
+                  C_ba: float = 4.0, record: dict | None = None, trace: list | None = None, draws=None) -> np.ndarray:
     """STAND-IN for Prop 2 (000 L327-333, App. C L1469-1479; external [CH22, Prop. 1]): BallAccel (``ball_accel``) with all three
     oracles realised through one (phi, lambda)-ball-optimization oracle ``ball_oracle(y, lam, phi) -> x in B_y(r)``.
 
@@ -311,7 +305,12 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
     Postcondition (Prop 2): E F(x) - F* <= eps; per iteration <= C_ba lg^2 ball calls at phi = lam r^2/C_ba (here: the stand-in's
       line search uses ceil(lg) solves per query at the SMALLER phi_ls, i.e. the constant of item 1 is 54 C_ba^2); for each level
       j <= j_max at most C_ba^2 2^-j K lg iterations call the level-j oracle.  ``record`` receives the BallAccel record plus
-      ``ball_calls_per_iter`` and ``level_counts`` {j: #iterations with J = j}.
+      ``ball_calls_per_iter`` and ``level_counts`` {j: #iterations with J = j}, and ``draws`` (the uniforms used).
+    Randomness: one standard uniform u per O_sp call, J = floor(-log2(1 - u)) + 1 ~ Geom(1/2) (inversion); from ``rng``
+      (one rng.random() per call, at call time) or from ``draws`` = 1-D array of uniforms in [0, 1) consumed in order (the
+      number of O_sp calls is the number of BallAccel iterations, not known in advance: a ValueError names the exhausted
+      stream; leftovers are reported in record["draws_unused"]).  ``draws=record["draws"]`` replays an rng run bit-identically
+      when ``ball_oracle`` is deterministic (the oracle's own randomness is the caller's).
     Spec: 000.ball_accel_bo
     """
     from reference.resque.private import aggregate
@@ -322,6 +321,13 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
     m = max(1, math.ceil(lg))
     counts = {"calls": 0}
     levels: dict = {}
+    if draws is None and rng is None:
+        raise ValueError("rng must be given when draws is None")
+    if draws is not None:
+        draws = np.asarray(draws, dtype=float)
+        if draws.ndim != 1 or not np.all(np.isfinite(draws)) or not np.all((draws >= 0) & (draws < 1)):
+            raise ValueError("draws must be a 1-D array of standard uniforms in [0, 1)")
+    used: list = []
     per_iter: list = []
 
     def solve(y, lam, phi):
@@ -337,7 +343,14 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
         return solve(y, lam, lam * r ** 2 / (C_ba * lk ** 3))
 
     def O_sp(y, lam):                                                     # MLMC stochastic proximal estimator
-        J = int(rng.geometric(0.5))
+        if draws is None:
+            u = float(rng.random())
+        elif len(used) < draws.shape[0]:
+            u = float(draws[len(used)])
+        else:
+            raise ValueError(f"draws is exhausted: O_sp call {len(used) + 1} needs a uniform, {draws.shape[0]} given")
+        used.append(u)
+        J = int(math.floor(-math.log2(1.0 - u))) + 1                      # J ~ Geom(1/2) by inversion
         x0 = solve(y, lam, lam * r ** 2 / (C_ba * lg ** 2))
         out = x0
         if J <= j_max:
@@ -353,5 +366,6 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
     if record is not None:
         calls = np.diff([0] + per_iter).tolist()
         record.update(rec)
-        record.update(ball_calls_per_iter=calls, level_counts=levels, j_max=j_max, m_ls=m, lg=lg)
+        record.update(ball_calls_per_iter=calls, level_counts=levels, j_max=j_max, m_ls=m, lg=lg, draws=np.array(used),
+                      draws_unused=0 if draws is None else draws.shape[0] - len(used))
     return x

@@ -12,6 +12,7 @@ Spec: 000.alg3 ... 000.alg7, 000.aggregate, 000.coupling_sampler
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
@@ -21,6 +22,8 @@ import numpy as np
 from reference.core.geometry import as_vector
 from reference.core.oracles import SampleAccessOracle
 from reference.core.problems import AbsSum
+from reference.core.randomness import Source
+from reference.core.validation import positive
 
 __all__ = ["ErmProblem", "alg3_draws", "alg5_draws", "subsampled_resqued_erm", "regularized_resqued_erm", "alg5_schedule",
            "strongly_convex_resqued_erm", "bias_reduced_estimator", "high_probability_solver", "aggregate",
@@ -31,13 +34,6 @@ def _proj(y, c, r):
     v = y - c
     nv = math.sqrt(float(v @ v))
     return y if nv <= r else c + v * (r / nv)
-
-
-def _pos(name, v):
-    v = float(v)
-    if not (math.isfinite(v) and v > 0):
-        raise ValueError(f"{name} must be a finite number > 0, got {v}")
-    return v
 
 
 # ----------------------------------------------------------------------------------------------------------------------
@@ -107,7 +103,7 @@ def alg3_draws(n: int, d: int, T: int, rho: float, rng: np.random.Generator) -> 
 
 def _check_common(n_oracle, xbar, r, rho, beta, T, L):
     xbar = as_vector("xbar", xbar)
-    _pos("r", r), _pos("rho", rho), _pos("beta", beta), _pos("L", L)
+    positive("r", r), positive("rho", rho), positive("beta", beta), positive("L", L)
     if int(T) != T or T < 1:
         raise ValueError(f"T must be a positive integer, got {T}")
     return xbar
@@ -259,7 +255,7 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None,
     bit-identical outputs.
     Spec: 000.alg5
     """
-    _pos("lam", lam)
+    positive("lam", lam)
     xbar = as_vector("xbar", xbar)
     s = alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)
     if draws is None:
@@ -283,36 +279,90 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None,
 # ----------------------------------------------------------------------------------------------------------------------
 # Alg. 6, Alg. 7, Aggregate
 # ----------------------------------------------------------------------------------------------------------------------
-def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng, *, C_priv: float, C_cvx: float = 16.0,
-                           record: list | None = None) -> np.ndarray:
-    """Bias-reduced ReSQued stochastic proximal estimator (Alg. 6, 000 L952-970; MLMC).
+def _geom_half(u: float) -> int:
+    """J ~ Geom(1/2) on {1, 2, ...} from one standard uniform u in [0, 1), by inversion: J = floor(-log2(1 - u)) + 1, so
+    Pr[J = j] = Pr[1 - 2^{-(j-1)} <= u < 1 - 2^{-j}] = 2^-j."""
+    return int(math.floor(-math.log2(1.0 - float(u)))) + 1
 
-    Preconditions: T <= floor(n/(2 C_priv)) (so j_max >= 1), C_priv > 0 (a parameter; the paper leaves it implicit).
-    Steps: T_max = floor(n/C_priv), j_max = floor(log2(T_max/T)); for k in [j_max]: J ~ Geom(1/2) on {1,2,..};
-      x_0 = Alg5(beta, T); if J <= j_max: xhat_k = x_0 + 2^J (Alg5(2^{-J/2} beta, 2^J T) - Alg5(2^{-(J-1)/2} beta, 2^{J-1} T))
-      else xhat_k = x_0.  Return mean_k xhat_k.
-    Postcondition (Prop 9 (a)): E xhat_k = E x_{j_max}.  ``record`` receives each J (privacy accounting, Lemma 10).
-    Spec: 000.alg6
-    """
-    _pos("C_priv", C_priv)
-    T_max = int(math.floor(oracle.n / C_priv))
+
+def _alg6_levels(n: int, T, C_priv: float) -> tuple[int, int]:
+    C_priv = positive("C_priv", C_priv)
+    T_max = int(math.floor(n / C_priv))
     if int(T) != T or T < 4 or T > T_max // 2:
         raise ValueError(f"T must be an integer in [4, floor(n/(2 C_priv))] = [4, {T_max // 2}], got {T}")
-    j_max = int(math.floor(math.log2(T_max / T)))
-    out = []
-    for _ in range(j_max):
-        J = int(rng.geometric(0.5))                                        # J ~ Geom(1/2), Pr[J = j] = 2^-j
-        x0 = strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, C_cvx=C_cvx)
+    return T_max, int(math.floor(math.log2(T_max / T)))
+
+
+def alg6_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: float, rng: np.random.Generator, *,
+               C_priv: float, C_cvx: float = 16.0) -> dict:
+    """All random draws of one Alg. 6 run, in the order the rng path consumes them: per loop k = 1..j_max one standard
+    uniform u_k (J_k = _geom_half(u_k)), then one :func:`alg5_draws` list for x_0 = Alg5(beta, T) and, if J_k <= j_max,
+    one for Alg5(2^{-J/2} beta, 2^J T) and one for Alg5(2^{-(J-1)/2} beta, 2^{J-1} T).
+    Returns {"u": array (j_max,), "alg5": [list of 1 or 3 alg5_draws lists per loop]}."""
+    _, j_max = _alg6_levels(n, T, C_priv)
+    u = np.empty(j_max)
+    alg5 = []
+    for k in range(j_max):
+        u[k] = rng.random()
+        J = _geom_half(u[k])
+        calls = [alg5_draws(n, d, T, rho, beta, lam, L, rng, C_cvx)]
         if J <= j_max:
-            xJ = strongly_convex_resqued_erm(oracle, xbar, r, rho, 2 ** (-J / 2) * beta, lam, 2 ** J * T, L, rng, C_cvx=C_cvx)
-            xJm = strongly_convex_resqued_erm(oracle, xbar, r, rho, 2 ** (-(J - 1) / 2) * beta, lam, 2 ** (J - 1) * T, L, rng,
-                                              C_cvx=C_cvx)
-            out.append(x0 + 2 ** J * (xJ - xJm))
+            calls.append(alg5_draws(n, d, 2 ** J * T, rho, 2 ** (-J / 2) * beta, lam, L, rng, C_cvx))
+            calls.append(alg5_draws(n, d, 2 ** (J - 1) * T, rho, 2 ** (-(J - 1) / 2) * beta, lam, L, rng, C_cvx))
+        alg5.append(calls)
+    return {"u": u, "alg5": alg5}
+
+
+def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng=None, *, C_priv: float, C_cvx: float = 16.0,
+                           record: list | None = None, draws: dict | None = None) -> np.ndarray:
+    """Bias-reduced ReSQued stochastic proximal estimator (Alg. 6, 000 L952-970; MLMC).
+
+    Preconditions (validated): 4 <= T <= floor(n/(2 C_priv)) integer (so j_max >= 1), C_priv > 0 (a parameter; the paper
+      leaves it implicit), lam > 0 and the other arguments as Alg. 5; either ``rng`` or ``draws``.
+    Steps: line 2 (L955) T_max = floor(n/C_priv), j_max = floor(log2(T_max/T)); line 3: for k in [j_max]: line 4 (L957)
+      J ~ Geom(1/2) on {1,2,..}; line 5 (L958) x_0 = Alg5(beta, T); lines 6-9 (L959-962) if J <= j_max: xhat_k = x_0 +
+      2^J (Alg5(2^{-J/2} beta, 2^J T) - Alg5(2^{-(J-1)/2} beta, 2^{J-1} T)); line 12 (L965) else xhat_k = x_0.
+      Return (L969): mean_k xhat_k.
+    Postcondition (Prop 9 (a)): E xhat_k = E x_{j_max} (telescoping); bias/variance bounds of Prop 9: see 000.prop9
+      (PROOF-GAP).  ``record`` receives each J (privacy accounting, Lemma 10).
+    Randomness: ``rng`` or ``draws`` = :func:`alg6_draws` (stream "u": j_max standard uniforms, J = floor(-log2(1-u)) + 1,
+      shape-validated through reference.core.randomness.Source; "alg5": per loop the 1 or 3 Alg. 5 draw lists).  The rng
+      path draws exactly ``alg6_draws(..., rng)`` first, so the same draws give a bit-identical output.
+    Spec: 000.alg6
+    """
+    positive("lam", lam)
+    xbar = as_vector("xbar", xbar)
+    _, j_max = _alg6_levels(oracle.n, T, C_priv)
+    if draws is None:
+        if rng is None:
+            raise ValueError("rng must be given when draws is None")
+        draws = alg6_draws(oracle.n, xbar.shape[0], T, rho, beta, lam, L, rng, C_priv=C_priv, C_cvx=C_cvx)
+    if not isinstance(draws, Mapping) or set(draws) != {"u", "alg5"}:
+        raise ValueError("draws must be a mapping with keys 'u' and 'alg5' (see alg6_draws)")
+    u = Source(None, {"u": draws["u"]}).uniform("u", (j_max,))
+    if not np.all((u >= 0) & (u < 1)):
+        raise ValueError("draws['u'] must be standard uniforms in [0, 1)")
+    if len(draws["alg5"]) != j_max:
+        raise ValueError(f"draws['alg5'] must hold j_max = {j_max} loops, got {len(draws['alg5'])}")
+    out = []
+    for k in range(j_max):
+        J = _geom_half(u[k])                                              # line 4 (L957): J ~ Geom(1/2)
+        calls = draws["alg5"][k]
+        need = 3 if J <= j_max else 1
+        if len(calls) != need:
+            raise ValueError(f"draws['alg5'][{k}] must hold {need} Alg. 5 draw lists for J = {J}, got {len(calls)}")
+        x0 = strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, C_cvx=C_cvx, draws=calls[0])  # line 5 (L958)
+        if J <= j_max:                                                    # line 6 (L959)
+            xJ = strongly_convex_resqued_erm(oracle, xbar, r, rho, 2 ** (-J / 2) * beta, lam, 2 ** J * T, L, C_cvx=C_cvx,
+                                             draws=calls[1])
+            xJm = strongly_convex_resqued_erm(oracle, xbar, r, rho, 2 ** (-(J - 1) / 2) * beta, lam, 2 ** (J - 1) * T, L,
+                                              C_cvx=C_cvx, draws=calls[2])
+            out.append(x0 + 2 ** J * (xJ - xJm))                          # line 9 (L962)
         else:
-            out.append(x0)
+            out.append(x0)                                                # line 12 (L965)
         if record is not None:
             record.append(J)
-    return np.mean(out, axis=0)
+    return np.mean(out, axis=0)                                           # Return (L969)
 
 
 def aggregate(points, Delta: float) -> tuple[np.ndarray, bool]:
@@ -332,22 +382,43 @@ def aggregate(points, Delta: float) -> tuple[np.ndarray, bool]:
     return (P[ok[0]].copy(), True) if ok.size else (P[0].copy(), False)
 
 
-def high_probability_solver(oracle, xbar, r, rho, beta, lam, zeta, T, L, rng, *, C_sc: float = 8192.0,
-                            C_cvx: float = 16.0) -> np.ndarray:
+def alg7_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: float, zeta: float,
+               rng: np.random.Generator, C_cvx: float = 16.0) -> list:
+    """All random draws of one Alg. 7 run: k = ceil(20 ln(1/zeta)) :func:`alg5_draws` lists, in the order the runs use them."""
+    if not 0 < zeta < 1:
+        raise ValueError(f"zeta must be in (0,1), got {zeta}")
+    return [alg5_draws(n, d, T, rho, beta, lam, L, rng, C_cvx) for _ in range(math.ceil(20 * math.log(1 / zeta)))]
+
+
+def high_probability_solver(oracle, xbar, r, rho, beta, lam, zeta, T, L, rng=None, *, C_sc: float = 8192.0,
+                            C_cvx: float = 16.0, draws: list | None = None) -> np.ndarray:
     """High-probability strongly convex solver (Alg. 7, 000 L1034-1042).
 
-    Steps: k = ceil(20 ln(1/zeta)) independent Alg5 runs; return Aggregate(runs, Delta), Delta = 9 sqrt(2 C_sc)(L/lam)(d/(beta^2T^2)+1/T)^{1/2}.
-    Postcondition (Prop 10): w.p. >= 1 - zeta, ||x' - x*|| <= C_ls (L/lam)(sqrt(d)/(beta T) + 1/sqrt T), C_ls = 9 sqrt(2 C_sc).
+    Preconditions (validated): zeta in (0, 1); lam > 0, T >= 4 integer and the rest as Alg. 5; either ``rng`` or ``draws``.
+    Steps: line 2 (L1037) k = ceil(20 ln(1/zeta)) (rounded up, Audit A20); lines 3-4 (L1038-1039) k independent Alg5 runs
+      x_1..x_k; Return (L1041) Aggregate(runs, Delta), Delta = 9 sqrt(2 C_sc)(L/lam)(d/(beta^2T^2)+1/T)^{1/2}.
+    Postcondition (Prop 10): w.p. >= 1 - zeta, ||x' - x*|| <= C_ls (L/lam)(sqrt(d)/(beta T) + 1/sqrt T), C_ls = 9 sqrt(2 C_sc);
+      gradients k T_total(Alg 5) (the printed 18 T log(1/zeta) is an erratum, 000.prop10).
+    Randomness: ``rng`` or ``draws`` = :func:`alg7_draws` (k Alg. 5 draw lists; length validated).  The rng path draws
+      exactly ``alg7_draws(..., rng)``, so the same draws give a bit-identical output.
     Spec: 000.alg7
     """
     if not 0 < zeta < 1:
         raise ValueError(f"zeta must be in (0,1), got {zeta}")
+    positive("lam", lam)
     xbar = as_vector("xbar", xbar)
     d = xbar.shape[0]
-    k = math.ceil(20 * math.log(1 / zeta))                                # line 2 (k rounded up; Audit A20)
-    xs = [strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng, C_cvx=C_cvx) for _ in range(k)]
+    k = math.ceil(20 * math.log(1 / zeta))                                # line 2 (L1037), rounded up (Audit A20)
+    if draws is None:
+        if rng is None:
+            raise ValueError("rng must be given when draws is None")
+        draws = alg7_draws(oracle.n, d, T, rho, beta, lam, L, zeta, rng, C_cvx)
+    if len(draws) != k:
+        raise ValueError(f"draws must hold k = ceil(20 ln(1/zeta)) = {k} Alg. 5 draw lists (alg7_draws), got {len(draws)}")
+    xs = [strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, C_cvx=C_cvx, draws=draws[i])   # line 4 (L1039)
+          for i in range(k)]
     Delta = 9 * math.sqrt(2 * C_sc) * (L / lam) * math.sqrt(d / (beta ** 2 * T ** 2) + 1 / T)
-    return aggregate(xs, Delta)[0]
+    return aggregate(xs, Delta)[0]                                          # Return (L1041)
 
 
 # ----------------------------------------------------------------------------------------------------------------------
@@ -359,15 +430,29 @@ def _p_a(n, m, b):
     return [x / s for x in w]
 
 
-def lemma6_coupling(n: int, m: int, b: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Draw (I, I') from the Lemma 6 coupling (000 L771-803): I ~ unif(S_0) (m i.i.d. draws from {2..n}); a ~ p_a; set a
-    uniformly random a-subset of positions of I to index 1.  Postcondition: I' ~ unif(S_1), Hamming(I, I') = a <= b."""
-    if not (n >= 2 and m >= 1 and 1 <= b <= m):
-        raise ValueError(f"need n >= 2, m >= 1, 1 <= b <= m; got n={n}, m={m}, b={b}")
-    I = rng.integers(2, n + 1, size=m)
-    p = np.array([float(x) for x in _p_a(n, m, b)])
-    a = int(rng.choice(np.arange(1, b + 1), p=p))
-    pos = rng.choice(m, size=a, replace=False)
+def lemma6_coupling(n: int, m: int, b: int, rng: np.random.Generator | None = None, *,
+                    draws: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Draw (I, I') from the Lemma 6 coupling (000 L771-803).
+
+    Preconditions (validated): integers n >= 2, m >= 1, 1 <= b <= m; either ``rng`` or ``draws``.
+    Steps: I ~ unif(S_0) (m i.i.d. uniform draws from {2..n}); a ~ p_a, p_a proportional to C(m,a)(n-1)^{m-a} on {1..b};
+      set a uniformly random a-subset of the positions of I to index 1, giving I'.
+    Postcondition (Lemma 6): I ~ unif(S_0), I' ~ unif(S_1) = unif{I' in [n]^m: 1 <= #1's <= b}, Hamming(I, I') = a <= b.
+    Randomness: standard uniforms through reference.core.randomness.Source: "I" (m,) -> I_j = 2 + floor(u (n-1));
+      "a" (1,) -> a by inversion of the cdf of p_a; "pos" (m,) -> the positions of the a smallest u's (a uniform a-subset).
+      ``draws`` = {"I", "a", "pos"} replays the rng path bit-identically.
+    Spec: 000.coupling_sampler
+    """
+    if not (int(n) == n and int(m) == m and int(b) == b and n >= 2 and m >= 1 and 1 <= b <= m):
+        raise ValueError(f"need integers n >= 2, m >= 1, 1 <= b <= m; got n={n}, m={m}, b={b}")
+    src = Source(rng, draws)
+    uI, ua, upos = src.uniform("I", (m,)), src.uniform("a", (1,)), src.uniform("pos", (m,))
+    if not all(np.all((u >= 0) & (u < 1)) for u in (uI, ua, upos)):
+        raise ValueError("draws must be standard uniforms in [0, 1)")
+    I = 2 + np.minimum(np.floor(uI * (n - 1)).astype(int), n - 2)
+    cdf = np.cumsum([float(x) for x in _p_a(n, m, b)])
+    a = 1 + int(min(np.searchsorted(cdf, ua[0], side="right"), b - 1))
+    pos = np.argsort(upos, kind="stable")[:a]
     Ip = I.copy()
     Ip[pos] = 1
     return I, Ip
@@ -420,9 +505,9 @@ def private_erm_parameters(n: int, d: int, eps: float, delta: float, L: float = 
     return p
 
 
-def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delta: float, rng: np.random.Generator, *,
-                C: float = 1.0, C_ba: float = 4.0, C_priv: float | None = None, C_sc: float = 8192.0, C_cvx: float = 16.0,
-                scaled: dict | None = None, record: dict | None = None) -> np.ndarray:
+def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delta: float, rng: np.random.Generator | None = None,
+                *, C: float = 1.0, C_ba: float = 4.0, C_priv: float | None = None, C_sc: float = 8192.0, C_cvx: float = 16.0,
+                scaled: dict | None = None, record: dict | None = None, draws: dict | None = None) -> np.ndarray:
     """Private ERM solver of Thm 3 (000 L1074-1199), with the BallAccel STAND-IN (reference.resque.parallel.ball_accel).
 
     Preconditions: eps in (0,1), delta in (0,1/6) (as Thm 3); oracle = sample access to n L-Lipschitz f^i; C, C_ba, C_priv,
@@ -434,7 +519,13 @@ def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delt
       at the current y with ball radius r and smoothing rho; output projected onto B(R) (Audit A21f).
     Postcondition (Thm 3): (eps, delta)-DP and E f^erm(x) - min_{B(R)} f^erm <= O(LR(1/sqrt n + sqrt(d log(1/delta))
       log^{1.5}(n/delta) log n/(n eps))).  ``record`` receives the parameters, the BallAccel record, the list of oracle calls
-      [(kind, lam, T, beta)] and Alg. 6's levels J (the input of the privacy replay accounting.thm3_replay).
+      [(kind, lam, T, beta)] and Alg. 6's levels J (the input of the privacy replay accounting.thm3_replay), and ``draws``:
+      the draws every oracle call consumed (the replay input below).
+    Randomness: ``rng`` or ``draws`` = {"ls": [alg7_draws per O_ls call], "bo": [alg5_draws per O_bo call],
+      "sp": [alg6_draws per O_sp call]}, consumed in call order per kind (a ValueError names the exhausted stream; leftovers
+      are reported in record["draws_unused"]).  The rng path draws each call's draws from ``rng`` with the same functions at
+      call time, so ``private_erm(..., draws=record["draws"])`` replays a run bit-identically.  (The BallAccel loop itself is
+      deterministic given the oracle answers.)
     Spec: 000.private_erm
     """
     from reference.resque.accounting import C_PRIV_LEMMA7
@@ -443,7 +534,7 @@ def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delt
         raise ValueError(f"eps must be in (0,1), got {eps}")
     if not 0 < delta < 1 / 6:
         raise ValueError(f"delta must be in (0,1/6), got {delta}")
-    C_priv = C_PRIV_LEMMA7 if C_priv is None else _pos("C_priv", C_priv)
+    C_priv = C_PRIV_LEMMA7 if C_priv is None else positive("C_priv", C_priv)
     n, d = oracle.n, oracle.dim
     p = private_erm_parameters(n, d, eps, delta, L, R, C=C, C_ba=C_ba, scaled=scaled)   # (30)-(34)
     if p["T3"] > math.floor(n / C_priv) // 2:
@@ -451,23 +542,43 @@ def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delt
                          "use scaled=... (scaled-constants mode) for feasible n")
     r, rho, beta = p["r"], p["rho"], p["beta"]
     calls, Js = [], []
+    if draws is None and rng is None:
+        raise ValueError("rng must be given when draws is None")
+    if draws is not None and (not isinstance(draws, Mapping) or set(draws) != {"ls", "bo", "sp"}):
+        raise ValueError("draws must be a mapping with keys 'ls', 'bo', 'sp' (lists of per-call draws)")
+    used: dict = {"ls": [], "bo": [], "sp": []}
+
+    def take(kind, make):
+        if draws is None:
+            dr = make()
+        else:
+            k = len(used[kind])
+            if k >= len(draws[kind]):
+                raise ValueError(f"draws[{kind!r}] is exhausted: call {k + 1} needs its draws, {len(draws[kind])} given")
+            dr = draws[kind][k]
+        used[kind].append(dr)
+        return dr
 
     def O_ls(y, lam):                                                      # line-search oracle = Alg. 7 (T_1, zeta) (32)
         calls.append(("ls", lam, p["T1"], beta, p["zeta"]))
-        return high_probability_solver(oracle, y, r, rho, beta, lam, p["zeta"], p["T1"], L, rng, C_sc=C_sc, C_cvx=C_cvx)
+        dr = take("ls", lambda: alg7_draws(n, d, p["T1"], rho, beta, lam, L, p["zeta"], rng, C_cvx))
+        return high_probability_solver(oracle, y, r, rho, beta, lam, p["zeta"], p["T1"], L, C_sc=C_sc, C_cvx=C_cvx, draws=dr)
 
     def O_bo(y, lam):                                                      # ball-optimization oracle = Alg. 5 (T_2) (33)
         calls.append(("bo", lam, p["T2"], beta))
-        return strongly_convex_resqued_erm(oracle, y, r, rho, beta, lam, p["T2"], L, rng, C_cvx=C_cvx)
+        dr = take("bo", lambda: alg5_draws(n, d, p["T2"], rho, beta, lam, L, rng, C_cvx))
+        return strongly_convex_resqued_erm(oracle, y, r, rho, beta, lam, p["T2"], L, C_cvx=C_cvx, draws=dr)
 
     def O_sp(y, lam):                                                      # stochastic proximal oracle = Alg. 6 (T_3) (34)
         calls.append(("sp", lam, p["T3"], beta))
-        return bias_reduced_estimator(oracle, y, r, rho, beta, lam, p["T3"], L, rng, C_priv=C_priv, C_cvx=C_cvx, record=Js)
+        dr = take("sp", lambda: alg6_draws(n, d, p["T3"], rho, beta, lam, L, rng, C_priv=C_priv, C_cvx=C_cvx))
+        return bias_reduced_estimator(oracle, y, r, rho, beta, lam, p["T3"], L, C_priv=C_priv, C_cvx=C_cvx, record=Js, draws=dr)
 
     rec: dict = {}
     x = ball_accel(O_ls, O_bo, O_sp, L, R, r, p["eps_opt"], d, C_ba=C_ba, stop_A=math.inf, max_iter=p["iterations"],
                    record=rec)
     x = _proj(x, np.zeros(d), R)                                           # output in B(R) (Audit A21f)
     if record is not None:
-        record.update(params=p, ball_accel=rec, calls=calls, J=Js, C_priv=C_priv)
+        record.update(params=p, ball_accel=rec, calls=calls, J=Js, C_priv=C_priv, draws=used,
+                      draws_unused={} if draws is None else {k: len(draws[k]) - len(used[k]) for k in used})
     return x

@@ -152,3 +152,30 @@ def test_epoch_sgd_agrees_in_law_with_reimplementation():
     X2 = np.array([_epoch_sgd_reimpl(lambda z: grad(z)[0], xbar, r, r, lam, phi, L, rng2) for _ in range(M)])
     for j in range(2):
         assert stats.ks_2samp(X1[:, j], X2[:, j]).pvalue >= 5e-7
+
+
+def test_ball_accel_bo_draws_replay():
+    """ball_accel_bo: the uniforms recorded by an rng run (one per O_sp call) replay it bit-identically (deterministic oracle)."""
+    import numpy as np
+    import pytest
+    from reference.resque.parallel import ball_accel_bo
+
+    c = np.array([0.3, -0.2])
+
+    def bo(y, lam, phi):                         # exact prox of f = ||x - c||_1/2 over B_y(0.1), deterministic
+        x = y.copy()
+        for _ in range(200):
+            g = 0.5 * np.sign(x - c) + lam * (x - y)
+            x = x - 0.01 * g
+            v = x - y
+            nv = np.linalg.norm(v)
+            if nv > 0.1:
+                x = y + v * 0.1 / nv
+        return x
+    rec = {}
+    x1 = ball_accel_bo(bo, 1.0, 1.0, 0.1, 0.05, 2, np.random.default_rng(1), C_ba=4.0, record=rec)
+    x2 = ball_accel_bo(bo, 1.0, 1.0, 0.1, 0.05, 2, draws=rec["draws"], C_ba=4.0)
+    assert np.array_equal(x1, x2)
+    if len(rec["draws"]):
+        with pytest.raises(ValueError, match="exhausted"):
+            ball_accel_bo(bo, 1.0, 1.0, 0.1, 0.05, 2, draws=rec["draws"][:-1], C_ba=4.0)

@@ -144,3 +144,78 @@ def test_private_erm_end_to_end_scaled():
         private_erm(P.oracle(rng), P.L, 1.0, 0.5, 1e-3, rng)
     with pytest.raises(ValueError, match="eps"):
         private_erm(P.oracle(rng), P.L, 1.0, 1.5, 1e-3, rng, scaled=sc, C_priv=4.0)
+
+
+# ---------------------------------------------------------------------------------------------- pre-drawn randomness
+def test_alg6_draws_replay_bit_identical_and_validated():
+    """Alg. 6: the rng path equals the draws path given alg6_draws(..., same rng state); J = floor(-log2(1-u)) + 1."""
+    from reference.resque.private import alg6_draws
+    P = _P(np.random.default_rng(7), n=64)
+    args = (P.oracle(), np.zeros(2), 0.1, 1.0, 1.0, 2.0, 4, P.L)
+    a = bias_reduced_estimator(*args, np.random.default_rng(11), C_priv=2.0)
+    dr = alg6_draws(P.n, 2, 4, 1.0, 1.0, 2.0, P.L, np.random.default_rng(11), C_priv=2.0)
+    b = bias_reduced_estimator(*args, draws=dr, C_priv=2.0)
+    assert np.array_equal(a, b)
+    with pytest.raises(ValueError, match="u"):
+        bias_reduced_estimator(*args, draws=dict(dr, u=dr["u"][:-1]), C_priv=2.0)
+    with pytest.raises(ValueError, match="alg5"):
+        bias_reduced_estimator(*args, draws=dict(dr, alg5=dr["alg5"][:-1]), C_priv=2.0)
+
+
+def test_alg6_level_law():
+    """J = floor(-log2(1-u)) + 1 maps the dyadic cell [1 - 2^-(j-1), 1 - 2^-j) (probability 2^-j) to j (cell ends up to
+    one ulp of 1 - u)."""
+    from reference.resque.private import _geom_half
+    for j in range(1, 30):
+        lo, hi = 1 - 2.0 ** -(j - 1), 1 - 2.0 ** -j
+        assert _geom_half(lo) == j and _geom_half((lo + hi) / 2) == j and _geom_half(hi) == j + 1
+
+
+def test_alg7_draws_replay_bit_identical_and_validated():
+    from reference.resque.private import alg7_draws
+    P = _P(np.random.default_rng(8))
+    args = (P.oracle(), np.zeros(2), 0.1, 1.0, 0.5, 1.0, 0.5, 16, P.L)
+    a = high_probability_solver(*args, np.random.default_rng(3))
+    dr = alg7_draws(P.n, 2, 16, 1.0, 0.5, 1.0, P.L, 0.5, np.random.default_rng(3))
+    assert len(dr) == math.ceil(20 * math.log(2))
+    assert np.array_equal(a, high_probability_solver(*args, draws=dr))
+    with pytest.raises(ValueError, match="k = ceil"):
+        high_probability_solver(*args, draws=dr[:-1])
+
+
+def test_lemma6_coupling_draws_and_law():
+    """Pre-drawn uniforms replay the rng path; the sampler's empirical law matches the exact coupling law."""
+    from collections import Counter
+    from reference.core.randomness import Source
+    from reference.resque.private import lemma6_coupling, lemma6_coupling_law
+    rng = np.random.default_rng(5)
+    src = Source(np.random.default_rng(9), record=True)
+    dr = {k: src.uniform(k, s) for k, s in (("I", (3,)), ("a", (1,)), ("pos", (3,)))}
+    I1, J1 = lemma6_coupling(4, 3, 2, np.random.default_rng(9))
+    I2, J2 = lemma6_coupling(4, 3, 2, draws=dr)
+    assert np.array_equal(I1, I2) and np.array_equal(J1, J2)
+    with pytest.raises(ValueError, match="pos"):
+        lemma6_coupling(4, 3, 2, draws=dict(dr, pos=dr["pos"][:2]))
+    law = lemma6_coupling_law(3, 2, 2)
+    M = 40000
+    cnt = Counter(tuple(map(tuple, lemma6_coupling(3, 2, 2, rng))) for _ in range(M))
+    for key, p in law.items():                      # 4 sigma binomial band per cell (a handful of cells)
+        q = cnt[key] / M
+        assert abs(q - float(p)) <= 4 * math.sqrt(float(p) * (1 - float(p)) / M) + 1e-12
+
+
+def test_private_erm_replay_bit_identical():
+    """private_erm (scaled constants): record['draws'] of an rng run replays it bit-identically; an exhausted stream fails."""
+    from reference.resque.private import private_erm
+    rng = np.random.default_rng(4)
+    n, d = 400, 2
+    A = rng.standard_normal((n, d)); A /= np.linalg.norm(A, axis=1)[:, None]
+    P = ErmProblem(A, 0.1 * rng.standard_normal(n), np.ones(n))
+    sc = dict(r=0.2, rho=0.4, eps_opt=0.3, beta=0.5, T1=4, T2=4, T3=4, zeta=0.5, iterations=2)
+    rec = {}
+    x1 = private_erm(P.oracle(), P.L, 1.0, 0.5, 1e-3, np.random.default_rng(2), C_ba=2.0, C_priv=4.0, scaled=sc, record=rec)
+    x2 = private_erm(P.oracle(), P.L, 1.0, 0.5, 1e-3, draws=rec["draws"], C_ba=2.0, C_priv=4.0, scaled=sc)
+    assert np.array_equal(x1, x2)
+    short = dict(rec["draws"], bo=rec["draws"]["bo"][:-1])
+    with pytest.raises(ValueError, match="bo"):
+        private_erm(P.oracle(), P.L, 1.0, 0.5, 1e-3, draws=short, C_ba=2.0, C_priv=4.0, scaled=sc)
