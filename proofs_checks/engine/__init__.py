@@ -13,20 +13,17 @@ This package registers no checks and imports only the standard library at import
 scipy are imported inside the functions), so ``framework.discover()`` stays cheap.
 """
 from .box import Param
-from .certify import CertResult, Leaf, Monotone, certify, certify_le
+from .certify import CertResult, DerivativeOf, Leaf, Monotone, certify, certify_le, certify_monotone
 from .certificate import certificate_dict, default_certificate_path, write_certificate
 from .expression import ExpressionError, compile_expression
 
-__all__ = ["Param", "certify", "certify_le", "CertResult", "Leaf", "Monotone", "certificate_dict",
-           "write_certificate", "default_certificate_path", "compile_expression", "ExpressionError"]
+from .executors import open_executor
 
-try:  # search / asymptotic land in later commits
-    from .search import SearchResult, hypothesis_target, search  # noqa: F401
-    __all__ += ["search", "SearchResult", "hypothesis_target"]
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from .asymptotic import AsymResult, asymptotic  # noqa: F401
-    __all__ += ["asymptotic", "AsymResult"]
-except ImportError:  # pragma: no cover
-    pass
+__all__ = ["Param", "certify", "certify_le", "certify_monotone", "CertResult", "Leaf", "Monotone", "DerivativeOf",
+           "certificate_dict", "write_certificate", "default_certificate_path", "compile_expression",
+           "ExpressionError", "open_executor"]
+
+from .search import SearchResult, hypothesis_points, hypothesis_target, search  # noqa: E402
+from .asymptotic import AsymResult, RayFit, asymptotic  # noqa: E402
+
+__all__ += ["search", "SearchResult", "hypothesis_target", "hypothesis_points", "asymptotic", "AsymResult", "RayFit"]
