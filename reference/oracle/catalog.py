@@ -15,8 +15,8 @@ from reference.heavy_tailed import mean_estimators as _me
 from reference.heavy_tailed.sco import SCOParams, ball_projection, cdp_sco, quadratic_loss_oracle
 from reference.interpolation.algorithms import alg1_lipschitz_extension
 from reference.interpolation.lipschitz_extension import LeastSquaresLoss
-from reference.resque.private import (ErmProblem, alg3_draws, alg5_draws, regularized_resqued_erm,
-                                      strongly_convex_resqued_erm, subsampled_resqued_erm)
+from reference.resque.private import (ErmProblem, alg3_draws, alg5_draws, bias_reduced_estimator, high_probability_solver,
+                                      regularized_resqued_erm, strongly_convex_resqued_erm, subsampled_resqued_erm)
 from reference.resque.resque import resque_estimate
 from reference.srgd.algorithm import accelerated_dp_srgd, dp_sgd
 from reference.srgd.privacy import dp_srgd_tree
@@ -325,6 +325,67 @@ register_target(Target(
     spec_id="000.alg5", reference=strongly_convex_resqued_erm,
     make_inputs=_alg5_inputs, make_draws=_alg5_draws, inputs_strategy=_alg5_strategy,
     description="Strongly convex ReSQued ERM (000 Alg. 5); draws = alg5_draws: one Alg. 4 draw dict per call"))
+
+
+# ---------------------------------------------------------------------------- 000: Alg. 6 (MLMC) and Alg. 7 (high probability)
+def _alg6_inputs(rng):
+    n = int(rng.integers(16, 41))
+    inp = _erm_make(rng, n, int(rng.integers(1, 4)), rng.uniform(0.2, 3), rng.uniform(0.05, 1), rng.uniform(0.1, 5),
+                    int(rng.integers(4, n // 2 + 1)))[1]
+    return dict(inp, lam=float(rng.uniform(0.1, 3)), C_priv=1.0)
+
+
+def _alg6_draws(inputs, rng):
+    from reference.resque.private import alg6_draws
+    return dict(draws=alg6_draws(inputs["oracle"].n, np.shape(inputs["xbar"])[0], inputs["T"], inputs["rho"], inputs["beta"],
+                                 inputs["lam"], inputs["L"], rng, C_priv=inputs["C_priv"]))
+
+
+def _alg7_inputs(rng):
+    inp = _alg5_inputs(rng)
+    return dict(inp, T=int(rng.integers(4, 20)), zeta=float(rng.uniform(0.3, 0.9)))
+
+
+def _alg7_draws(inputs, rng):
+    from reference.resque.private import alg7_draws
+    return dict(draws=alg7_draws(inputs["oracle"].n, np.shape(inputs["xbar"])[0], inputs["T"], inputs["rho"], inputs["beta"],
+                                 inputs["lam"], inputs["L"], inputs["zeta"], rng))
+
+
+def _alg6_strategy():
+    st = _st()
+
+    @st.composite
+    def inputs(draw):
+        # Preconditions (Alg. 6): as Alg. 5 (lam > 0), C_priv > 0, 4 <= T <= floor(n/(2 C_priv)) integer
+        n = draw(st.integers(16, 40))
+        inp = _erm_make(_seeded(draw, st), n, draw(st.integers(1, 3)), draw(st.floats(1e-3, 1e3)), draw(st.floats(1e-2, 1e2)),
+                        draw(st.floats(1e-3, 1e3)), draw(st.integers(4, n // 2)))[1]
+        return dict(inp, lam=draw(st.floats(1e-3, 1e3)), C_priv=1.0)
+    return inputs()
+
+
+def _alg7_strategy():
+    st = _st()
+
+    @st.composite
+    def inputs(draw):
+        # Preconditions (Alg. 7): as Alg. 5 (lam > 0, T >= 4 integer), zeta in (0, 1) (kept >= 0.3: k = ceil(20 ln(1/zeta)) runs)
+        inp = _erm_make(_seeded(draw, st), draw(st.integers(1, 10)), draw(st.integers(1, 4)), draw(st.floats(1e-3, 1e3)),
+                        draw(st.floats(1e-2, 1e2)), draw(st.floats(1e-3, 1e3)), draw(st.integers(4, 20)))[1]
+        return dict(inp, lam=draw(st.floats(1e-3, 1e3)), zeta=draw(st.floats(0.3, 0.99)))
+    return inputs()
+
+
+register_target(Target(
+    spec_id="000.alg6", reference=bias_reduced_estimator, make_inputs=_alg6_inputs, make_draws=_alg6_draws,
+    inputs_strategy=_alg6_strategy,
+    description="Bias-reduced MLMC estimator (000 Alg. 6); draws = alg6_draws: uniforms u (J by inversion) + Alg. 5 draw lists"))
+
+register_target(Target(
+    spec_id="000.alg7", reference=high_probability_solver, make_inputs=_alg7_inputs, make_draws=_alg7_draws,
+    inputs_strategy=_alg7_strategy,
+    description="High-probability solver (000 Alg. 7); draws = alg7_draws: ceil(20 ln(1/zeta)) Alg. 5 draw lists"))
 
 
 # ---------------------------------------------------------------------------- 001: Algorithm 1 (with Alg. 5 inside)
