@@ -12,14 +12,14 @@ test O(.) claims by sweeping what they hide, and write certificates a small inde
 This package registers no checks and imports only the standard library at import time (flint, numpy and
 scipy are imported inside the functions), so ``framework.discover()`` stays cheap.
 """
-from .box import Param
+from .box import Param, params_from_domain
 from .certify import CertResult, DerivativeOf, Leaf, Monotone, certify, certify_le, certify_monotone
 from .certificate import certificate_dict, default_certificate_path, write_certificate
 from .expression import ExpressionError, compile_expression
 
 from .executors import open_executor
 
-__all__ = ["Param", "certify", "certify_le", "certify_monotone", "CertResult", "Leaf", "Monotone", "DerivativeOf",
+__all__ = ["Param", "params_from_domain", "certify", "certify_le", "certify_monotone", "CertResult", "Leaf", "Monotone", "DerivativeOf",
            "certificate_dict", "write_certificate", "default_certificate_path", "compile_expression",
            "ExpressionError", "open_executor"]
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 __all__ = ["Param", "Box", "phi", "phi_inv", "split_point", "ball", "box_volume", "is_finite_interval",
-           "format_box", "validate_params", "search_extremes", "point_in_box"]
+           "format_box", "validate_params", "search_extremes", "point_in_box", "params_from_domain"]
 
 Box = tuple  # tuple[tuple[float|int, float|int], ...]
 
@@ -357,3 +357,55 @@ def search_extremes(p: Param) -> tuple[float, float]:
     if p.hi_open and math.isfinite(p.hi) and hi == p.hi:
         hi = hi - 1e-12 * max(abs(hi), 1e-300) if hi != 0 else max(-1e-12, lo / 2)
     return float(lo), float(hi)
+
+
+_NUM = r"[-+]?(?:inf|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
+
+
+def params_from_domain(domain: dict, *, log: dict | None = None, finite: dict | None = None) -> list[Param]:
+    """Params from a spec entry's ``domain`` table (``specs/README.md``): ``"(0, 1]"``, ``"[1, inf)"``,
+    ``"int [1, 100]"``, ``">= 1"``, ``"int >= 1"``, ``"> 0"``, ``"< 1"``.
+
+    Scale: log when the range is positive and spans a factor >= 100 (or is half-infinite with ``lo >= 0``),
+    unless ``log[name]`` says otherwise.  ``finite[name] = (lo, hi)`` replaces a range by a sub-box (the caller
+    then reports the coverage as partial).  ``"text: ..."`` entries are not boxes: ValueError naming them.
+    """
+    import re
+
+    log = dict(log or {})
+    finite = dict(finite or {})
+    out = []
+    for name, spec in domain.items():
+        if name in finite:
+            lo, hi = finite[name]
+            s = str(spec).strip()
+            integer = s.startswith("int")
+            lo_open = hi_open = False
+        else:
+            s = str(spec).strip()
+            integer = s.startswith("int")
+            body = s[3:].strip() if integer else s
+            m = re.fullmatch(rf"([\[(])\s*({_NUM})\s*,\s*({_NUM})\s*([\])])", body)
+            m2 = re.fullmatch(rf"(>=|>|<=|<)\s*({_NUM})", body)
+            if m:
+                lo, hi = float(m.group(2)), float(m.group(3))
+                lo_open, hi_open = m.group(1) == "(", m.group(4) == ")"
+            elif m2:
+                v = float(m2.group(2))
+                if m2.group(1).startswith(">"):
+                    lo, hi, lo_open, hi_open = v, math.inf, m2.group(1) == ">", True
+                else:
+                    lo, hi, lo_open, hi_open = -math.inf, v, True, m2.group(1) == "<"
+            else:
+                raise ValueError(f"domain[{name!r}] = {spec!r} is not a box range (expected e.g. '(0, 1]', "
+                                 f"'int >= 1', '> 0')")
+        if integer:
+            lo = math.ceil(lo) + (1 if lo_open and float(lo).is_integer() else 0) if math.isfinite(lo) else lo
+            hi = (math.floor(hi) - (1 if hi_open and float(hi).is_integer() else 0)) if math.isfinite(hi) else hi
+            lo_open = hi_open = False
+        use_log = log.get(name)
+        if use_log is None:
+            use_log = lo >= 0 and (hi == math.inf or (lo > 0 and hi / lo >= 100)) and (lo > 0 or lo_open)
+        out.append(Param(name, lo, hi, log=bool(use_log), integer=integer,
+                         lo_open=lo_open and not integer, hi_open=hi_open and not integer))
+    return out
