@@ -118,7 +118,7 @@ def _source_text(path: str) -> str:
 
 def _pseudocode_line_ok(line: str, n: int) -> bool:
     """A seed pseudocode line 'n ...' (possibly after markup or whitespace)."""
-    t = line.strip().lstrip("*#>| ").strip()
+    t = line.strip().lstrip("*#>|- ").strip()     # markdown list items ('- 7 ...', '  - 7 ...') included
     m = re.match(r"^(\d{1,3})(?!\d)", t)
     return bool(m) and int(m.group(1)) == n
 

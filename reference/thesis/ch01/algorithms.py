@@ -5,7 +5,7 @@ Straight-line implementations, paper order and names:
 * :func:`meta`                    Alg 1 META (L490-499)
 * :func:`meta_dp`                 Alg 2 META_DP (L506-518)
 * :func:`ac_sa`                   Alg 3 AC-SA (L557-574), ``variant="gl12"`` (default) or ``"thesis"``
-* :func:`ball_smoothed_gradient`  the oracle of Claim 1.4.2 / Alg 4 (L585-600, L618-622)
+* :func:`ball_smoothed_gradient`  the oracle of Claim 1.4.2 / Alg 4 (L585-600, L619-621)
 * :func:`private_ac_sa`           Alg 4 Private AC-SA (L610-624), ``radius="proof"`` (default, r = D d^{1/4}/T, L648)
                                   or ``"printed"`` (r = D/(T d^{1/4}), L616)
 * :func:`params_erm`, :func:`params_sco`  parameter sets E (Thm 1.4.9, L720-734) and S (Lemma 1.5.4, L900-906)
@@ -26,32 +26,14 @@ import numpy as np
 
 from reference.core.accounting import compose_basic
 from reference.core.oracles import SampleAccessOracle
+from reference.core.randomness import Source
+from reference.core.validation import in_range, integer, nonnegative, positive, positive_int
 from reference.core.samplers import sample_without_replacement, uniform_l2_ball
 
 from .privacy import thesis_sigma
 
 __all__ = ["meta", "meta_dp", "ac_sa", "ball_smoothed_gradient", "private_ac_sa", "params_erm", "params_sco",
            "restart_erm", "restart_sco", "regularized_reduction", "iterative_localization", "acsa_md_weights"]
-
-
-def _pos(name, x, allow_zero=False):
-    x = float(x)
-    if not math.isfinite(x) or x < 0 or (x == 0 and not allow_zero):
-        raise ValueError(f"{name} must be a finite number {'>= 0' if allow_zero else '> 0'}, got {x!r}")
-    return x
-
-
-def _int(name, k, lo=1):
-    if isinstance(k, bool) or int(k) != k or k < lo:
-        raise ValueError(f"{name} must be an integer >= {lo}, got {k!r}")
-    return int(k)
-
-
-def _prob(name, x, hi=1.0):
-    x = float(x)
-    if not (0 < x <= hi):
-        raise ValueError(f"{name} must be in (0, {hi}], got {x!r}")
-    return x
 
 
 # ------------------------------------------------------------------------------------------------
@@ -66,7 +48,7 @@ def meta(w0, T: int, gradient_estimate: Callable, sub_procedure: Callable, trace
     Postcondition: returns the list [w_0, ..., w_T] ("some function of the iterates" is left to the caller).
     Spec: 003_ch01.alg1
     """
-    T = _int("T", T)
+    T = positive_int("T", T)
     ws = [np.asarray(w0, dtype=float)]
     for t in range(1, T + 1):
         G_t = gradient_estimate(ws[-1], t)                 # Alg 1 line 3; 003 L494
@@ -77,26 +59,29 @@ def meta(w0, T: int, gradient_estimate: Callable, sub_procedure: Callable, trace
 
 
 def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_procedure: Callable,
-            rng: np.random.Generator | None, draws: dict | None = None, trace: list | None = None):
+            rng: np.random.Generator | None, *, draws: dict | None = None, trace: list | None = None):
     """Alg 2 META_DP (003 L506-518).
 
-    Preconditions: ``oracle`` a SampleAccessOracle over the N samples (counts per-sample gradients);
-    T >= 1, 1 <= B <= N integers; sigma > 0; ``sub_procedure(w, G, t) -> w'``; randomness from ``rng`` or
-    ``draws = {"subsets": (T, B) uniforms, "v": (T, d) standard normals}``.
+    Preconditions (validated): ``oracle`` a SampleAccessOracle over the N samples (counts per-sample gradients);
+        T >= 1, 1 <= B <= N integers; sigma > 0; ``sub_procedure(w, G, t) -> w'``.
     Steps: for t = 1..T: S_t uniform size-B subset (line 3, L513); v ~ N(0, sigma^2 I) (line 4);
-    G_t = (sum_{x_i in S_t} grad f(w_{t-1}, x_i) + v)/B (line 4, L514); w_t <- SubProcedure(w_{t-1}, G_t) (line 5).
+        G_t = (sum_{x_i in S_t} grad f(w_{t-1}, x_i) + v)/B (line 4, L514); w_t <- SubProcedure(w_{t-1}, G_t) (line 5).
     Postcondition: returns [w_0..w_T]; exactly B*T per-sample gradient queries; (eps, delta)-DP by Thm 1.3.1
-    when sigma = thesis_sigma(...) with a large enough c2 (see reference.thesis.ch01.privacy).
+        when sigma = thesis_sigma(...) with a large enough c2 (see reference.thesis.ch01.privacy).
+    Randomness: standard uniforms "subsets" (T, B) (partial Fisher-Yates per step) and standard normals "v" (T, d),
+        drawn from ``rng`` in that order or pre-drawn as ``draws = {"subsets": ..., "v": ...}`` (shape-validated;
+        bit-identical to the rng path given its draws).
     Spec: 003_ch01.alg2
     """
-    T, B = _int("T", T), _int("B", B)
+    T, B = positive_int("T", T), positive_int("B", B)
     if B > oracle.n:
         raise ValueError(f"B must be in [1, N={oracle.n}], got {B}")
-    sigma = _pos("sigma", sigma)
+    sigma = positive("sigma", sigma)
     w = np.asarray(w0, dtype=float)
     d = w.shape[0]
-    U = draws["subsets"] if draws is not None else rng.random((T, B))
-    V = draws["v"] if draws is not None else rng.standard_normal((T, d))
+    src = Source(rng, draws)
+    U = src.uniform("subsets", (T, B))
+    V = src.normal("v", (T, d))
     ws = [w]
     for t in range(1, T + 1):
         S_t = sample_without_replacement(oracle.n, B, None, noise=U[t - 1])     # line 3; L513
@@ -113,7 +98,7 @@ def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_pr
 # ------------------------------------------------------------------------------------------------
 
 def acsa_md_weights(alpha, gamma, mu):
-    """Weights (a, b) of w^md = a w^ag_{t-1} + b w_{t-1} (Alg 3 line 5, 003 L566); a + b = 1 exactly."""
+    """Weights (a, b) of w^md = a w^ag_{t-1} + b w_{t-1} (Alg 3 line 6, 003 L567); a + b = 1 exactly."""
     den = gamma + (1 - alpha ** 2) * mu
     return (1 - alpha) * (mu + gamma) / den, alpha * ((1 - alpha) * mu + gamma) / den
 
@@ -126,34 +111,34 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
     ``proj`` the Euclidean projection onto K (identity if None); variant in {"gl12", "thesis"}.
     Steps (t = 1..T):
       step sizes (line 3, L564): thesis alpha_t = 2/(t+2); gl12 alpha_t = 2/(t+1); gamma_t = 4L/(t(t+1));
-      line 5 (L566): w^md = a w^ag_{t-1} + b w_{t-1} (acsa_md_weights);
-      line 6: G_t = oracle(w^md);
-      line 7 (L568): w_t = argmin_K alpha_t[<G_t,w> + h(w) + m ||w^md - w||^2] + c ||w_{t-1} - w||^2 with
+      line 6 (L567): w^md = a w^ag_{t-1} + b w_{t-1} (acsa_md_weights);
+      line 7 (L568): G_t = oracle(w^md);
+      line 8 (L569): w_t = argmin_K alpha_t[<G_t,w> + h(w) + m ||w^md - w||^2] + c ||w_{t-1} - w||^2 with
         c = (1 - alpha_t) mu + gamma_t; thesis m = mu, weights as printed; gl12 halves the two quadratics
         (prox function V = ||.||^2/2); closed form: the unconstrained minimiser projected onto K;
-      line 8: w^ag_t = alpha_t w_t + (1 - alpha_t) w^ag_{t-1}.
+      line 9 (L572): w^ag_t = alpha_t w_t + (1 - alpha_t) w^ag_{t-1}.
     Postcondition: returns w^ag_T (GL12: E[Psi(w^ag_T) - Psi*] <= 4L V(w0,w*)/(T(T+1)) + 4(M^2+V)/(mu(T+1))).
     Spec: 003_ch01.alg3
     """
-    T = _int("T", T)
-    L, mu = _pos("L", L, allow_zero=True), _pos("mu", mu, allow_zero=True)
-    lam = _pos("reg_lambda", reg_lambda, allow_zero=True)
+    T = positive_int("T", T)
+    L, mu = nonnegative("L", L), nonnegative("mu", mu)
+    lam = nonnegative("reg_lambda", reg_lambda)
     if variant not in ("gl12", "thesis"):
         raise ValueError(f"variant must be 'gl12' or 'thesis', got {variant!r}")
     proj = proj if proj is not None else (lambda y: y)
     w = np.asarray(w0, dtype=float).copy()
     ctr = np.zeros_like(w) if reg_center is None else np.asarray(reg_center, dtype=float)
-    w_ag = w.copy()                                                   # line 2; L562
+    w_ag = w.copy()                                                   # line 2 (L563)
     for t in range(1, T + 1):
-        alpha = 2.0 / (t + 2) if variant == "thesis" else 2.0 / (t + 1)   # line 3; L564
+        alpha = 2.0 / (t + 2) if variant == "thesis" else 2.0 / (t + 1)   # line 3 (L564)
         gamma = 4.0 * L / (t * (t + 1))
         if alpha == 1.0 and mu == 0 and gamma == 0:
             a, b = 0.0, 1.0
         else:
             a, b = acsa_md_weights(alpha, gamma, mu)
-        w_md = a * w_ag + b * w                                       # line 5; L566
-        G_t = np.asarray(oracle(w_md), dtype=float)                   # line 6; L567
-        c = (1 - alpha) * mu + gamma                                  # line 7; L568
+        w_md = a * w_ag + b * w                                       # line 6 (L567)
+        G_t = np.asarray(oracle(w_md), dtype=float)                   # line 7 (L568)
+        c = (1 - alpha) * mu + gamma                                  # line 8 (L569-571): argmin weights
         if variant == "thesis":
             num = alpha * mu * w_md + c * w + alpha * lam * ctr - alpha * G_t / 2
             den = alpha * mu + c + alpha * lam
@@ -163,7 +148,7 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
         if den <= 0:
             raise ValueError("degenerate prox step (mu = L = reg_lambda = 0 at t >= 2): need L > 0 or mu > 0")
         w = proj(num / den)
-        w_ag = alpha * w + (1 - alpha) * w_ag                         # line 8; L569
+        w_ag = alpha * w + (1 - alpha) * w_ag                         # line 9 (L572)
         if trace is not None:
             trace.append(w_ag.copy())
     return w_ag
@@ -173,21 +158,22 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
 # Claim 1.4.2 oracle and Alg 4 Private AC-SA
 # ------------------------------------------------------------------------------------------------
 
-def ball_smoothed_gradient(oracle: SampleAccessOracle, w, idx, r: float, rng: np.random.Generator | None,
+def ball_smoothed_gradient(oracle: SampleAccessOracle, w, idx, r: float, rng: np.random.Generator | None, *,
                            draws=None):
-    """Per-sample gradients at uniformly perturbed points (Claim 1.4.2(d), 003 L593-599; Alg 4 oracle L618-622).
+    """Per-sample gradients at uniformly perturbed points (Claim 1.4.2(d), 003 L593-599; Alg 4 oracle L619-621).
 
-    Preconditions: r >= 0; idx a 1-D array of sample indices; ``draws`` None or (g, u) for
-    ``uniform_l2_ball`` (shapes (m, d), (m,)).
-    Steps: y_i ~ Unif(B_2(0, r)) independently; return rows grad f(w + y_i, x_{idx_i}) (len(idx) queries).
+    Preconditions (validated): r >= 0; idx a 1-D array of m sample indices.
+    Steps: y_i ~ Unif(B_2(0, r)) independently; return rows grad f(w + y_i, x_{idx_i}) (m queries).
     Postcondition: each row is unbiased for grad F_{n_r}^{(i)}(w) with second moment <= G^2 (f G-Lipschitz on K_r).
+    Randomness: standard normals g (m, d) then standard uniforms u (m,) (``uniform_l2_ball``), from ``rng`` or
+        pre-drawn as ``draws = (g, u)`` (shape-validated by reference.core.samplers.uniform_l2_ball).
     Spec: 003_ch01.alg4
     """
-    r = _pos("r", r, allow_zero=True)
+    r = nonnegative("r", r)
     w = np.asarray(w, dtype=float)
     idx = np.asarray(idx)
-    y = uniform_l2_ball(w.shape[0], r, rng, size=len(idx), noise=draws)     # L619
-    return oracle.grad_batch(w[None, :] + y, idx)                          # L620
+    y = uniform_l2_ball(w.shape[0], r, rng, size=len(idx), noise=draws)     # Alg 4 line 7 (L621): y_i ~ n_r
+    return oracle.grad_batch(w[None, :] + y, idx)                          # Alg 4 line 7 (L621): grad f(w + y_i, x_i)
 
 
 def params_erm(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, variant: str = "corrected"):
@@ -198,9 +184,9 @@ def params_erm(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, va
     "printed_l723": B = ceil(sqrt(eps N^2/(c1 T) + eps^2 N^2/(d log(1/delta) T))) (audit A-2).
     Spec: 003_ch01.alg5
     """
-    N, d = _int("N", N), _int("d", d)
-    epsilon, c1 = _pos("epsilon", epsilon), _pos("c1", c1)
-    delta = _prob("delta", delta, 0.5)
+    N, d = positive_int("N", N), positive_int("d", d)
+    epsilon, c1 = positive("epsilon", epsilon), positive("c1", c1)
+    delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)
     L = math.log(1 / delta)
     T = math.ceil(100 * epsilon * N / (c1 * d ** 0.25 * math.sqrt(L)))
     if variant == "corrected":
@@ -219,9 +205,9 @@ def params_sco(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, va
     corrected: B = ceil(N/T + N sqrt(eps/(c1 T))); "printed": B = ceil(N/T + N sqrt(eps/T)) (audit A-13).
     Spec: 003_ch01.alg5
     """
-    N, d = _int("N", N), _int("d", d)
-    epsilon, c1 = _pos("epsilon", epsilon), _pos("c1", c1)
-    delta = _prob("delta", delta, 0.5)
+    N, d = positive_int("N", N), positive_int("d", d)
+    epsilon, c1 = positive("epsilon", epsilon), positive("c1", c1)
+    delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)
     L = math.log(1 / delta)
     T = 400 * math.ceil(min(math.sqrt(N) * d ** 0.25, N * epsilon / (d ** 0.25 * math.sqrt(L))))
     cc = c1 if variant == "corrected" else 1.0
@@ -233,24 +219,26 @@ def params_sco(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, va
 
 def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float, epsilon: float, delta: float,
                   B: int, T: int, rng: np.random.Generator | None, c2: float = 1.0, sigma: float | None = None,
-                  radius: str = "proof", variant: str = "gl12", proj: Callable | None = None,
+                  radius: str = "proof", variant: str = "gl12", proj: Callable | None = None, *,
                   draws: dict | None = None, trace: list | None = None):
     """Alg 4 Private AC-SA (003 L610-624).
 
     Preconditions: oracle over N samples, f(., x) G-Lipschitz, mu-s.c. on K_r; D = diam K > 0; B in [1, N],
     T >= 1; epsilon > 0, delta in (0, 1/2]; sigma None (thesis formula with c2) or > 0; radius in
-    {"proof", "printed"}; ``draws`` None or {"subsets": (T,B) uniforms, "g": (T,B,d) normals, "u": (T,B) uniforms,
-    "v": (T,d) normals}.
+    {"proof", "printed"}.
     Steps: line 2 (L616): r = D d^{1/4}/T ("proof", L648) or D/(T d^{1/4}) ("printed"), sigma = c2 G B
-    sqrt(T log(1/delta))/(eps N); line 3: AC-SA with L = G sqrt(d)/r, M = 0, h = 0, mu; oracle G(w) (L618-622):
+    sqrt(T log(1/delta))/(eps N); line 3 (L617): AC-SA with L = G sqrt(d)/r, M = 0, h = 0, mu; oracle lines 5-7 (L619-621):
     S_t uniform size-B subset, y_i ~ Unif(B(0,r)), v ~ N(0, sigma^2 I), G(w) = (sum_i grad f(w + y_i, x_i) + v)/B.
     Postcondition: returns (w^ag_T, info) with exactly B*T per-sample gradients; privacy: Lemma 1.4.4 (the output
     is post-processing of the META_DP transcript); utility Lemma 1.4.5.
+    Randomness: standard uniforms "subsets" (T, B), standard normals "g" (T, B, d), standard uniforms "u" (T, B) and
+    standard normals "v" (T, d), drawn from ``rng`` in that order or pre-drawn as ``draws = {"subsets", "g", "u",
+    "v"}`` (shape-validated; bit-identical to the rng path given its draws).
     Spec: 003_ch01.alg5
     """
-    D, G = _pos("D", D), _pos("G", G)
-    mu = _pos("mu", mu, allow_zero=True)
-    T, B = _int("T", T), _int("B", B)
+    D, G = positive("D", D), positive("G", G)
+    mu = nonnegative("mu", mu)
+    T, B = positive_int("T", T), positive_int("B", B)
     if B > oracle.n:
         raise ValueError(f"B must be in [1, N={oracle.n}], got {B}")
     w0 = np.asarray(w0, dtype=float)
@@ -258,17 +246,17 @@ def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float,
     if radius == "proof":
         r = D * d ** 0.25 / T                                         # L648
     elif radius == "printed":
-        r = D / (T * d ** 0.25)                                       # Alg 4 line 2; L616
+        r = D / (T * d ** 0.25)                                       # Alg 4 line 2 (L616), as printed
     else:
         raise ValueError(f"radius must be 'proof' or 'printed', got {radius!r}")
-    sigma = thesis_sigma(G, B, T, oracle.n, epsilon, delta, c2) if sigma is None else _pos("sigma", sigma)
-    L = G * math.sqrt(d) / r                                          # Alg 4 line 3; L617
-    if draws is None:
-        draws = {"subsets": rng.random((T, B)), "g": rng.standard_normal((T, B, d)), "u": rng.random((T, B)),
-                 "v": rng.standard_normal((T, d))}
+    sigma = thesis_sigma(G, B, T, oracle.n, epsilon, delta, c2) if sigma is None else positive("sigma", sigma)
+    L = G * math.sqrt(d) / r                                          # Alg 4 line 3 (L617)
+    src = Source(rng, draws)
+    draws = {"subsets": src.uniform("subsets", (T, B)), "g": src.normal("g", (T, B, d)), "u": src.uniform("u", (T, B)),
+             "v": src.normal("v", (T, d))}
     step = [0]
 
-    def G_oracle(w):                                                  # L618-622
+    def G_oracle(w):                                                  # Alg 4 lines 5-7 (L619-621)
         t = step[0]
         step[0] += 1
         S_t = sample_without_replacement(oracle.n, B, None, noise=draws["subsets"][t])
@@ -292,8 +280,8 @@ def restart_erm(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     Postcondition: returns (w, budgets) with basic composition sum eps_i = eps(1 - 2^-k) <= eps (Thm 1.2.7).
     Spec: 003_ch01.alg6
     """
-    N = _int("N", N, lo=2)
-    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    N = integer("N", N, lo=2)
+    epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(math.log2(N ** 3)))                      # L670
     w, budgets = np.asarray(w0, dtype=float), []
     for i in range(1, k + 1):
@@ -312,8 +300,8 @@ def restart_sco(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     Postcondition: disjoint blocks; (sum eps_i, sum delta_i) <= (eps, delta).
     Spec: 003_ch01.alg7
     """
-    N = _int("N", N, lo=2)
-    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    N = integer("N", N, lo=2)
+    epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(math.log2(N ** 3)))
     w, budgets, start, blocks = np.asarray(w0, dtype=float), [], 0, []
     for i in range(1, k + 1):
@@ -338,9 +326,9 @@ def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N
     ``sc_solver(mu, lam, center) -> w`` must add lam ||w - center||^2 itself (e.g. AC-SA's h).
     Spec: 003_ch01.alg8
     """
-    G, D = _pos("G", G), _pos("D", D)
-    d, N = _int("d", d), _int("N", N)
-    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    G, D = positive("G", G), positive("D", D)
+    d, N = positive_int("d", d), positive_int("N", N)
+    epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     u = u_const * G * math.sqrt(d * math.log(1 / delta)) / (D * epsilon * N)
     if u * D >= G:
         return np.asarray(w0, dtype=float), {"u": u, "trivial": True}
@@ -361,9 +349,9 @@ def iterative_localization(solver: Callable, w0, N: int, G: float, D: float, d: 
     Postcondition: returns (w_k, info); disjoint blocks; sum eps_i < eps, sum delta_i < delta.
     Spec: 003_ch01.alg9
     """
-    N, d = _int("N", N, lo=2), _int("d", d)
-    G, D = _pos("G", G), _pos("D", D)
-    epsilon, delta = _pos("epsilon", epsilon), _prob("delta", delta)
+    N, d = integer("N", N, lo=2), positive_int("d", d)
+    G, D = positive("G", G), positive("D", D)
+    epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(N))                                        # L793
     eta = (D / G) * min(1 / math.sqrt(N), epsilon / math.sqrt(d * math.log(1 / delta)))   # L875
     w, start, budgets, blocks = np.asarray(w0, dtype=float), 0, [], []

@@ -9,22 +9,32 @@ import math
 
 import numpy as np
 
+from reference.core.randomness import Source
+from reference.core.validation import positive, positive_int
+
 __all__ = ["hard_instance", "OrthogonalQueryWrapper"]
 
 
-def hard_instance(G, d: int, k: int, n: int, rng: np.random.Generator):
-    """v ~ Unif{+-1}^d, s_i ~ N(delta_h v, sigma_h^2 I) i.i.d. (i = 1..n), f(x; s) = <x, s> on the unit ball (D = 2);
-    sigma_h = G/sqrt(d + d^2/(4k)), delta_h = sigma_h sqrt(d)/(2 sqrt(k)) (L3286), so d(sigma_h^2 + delta_h^2) = G^2.
-    Returns dict(v, s, sigma_h, delta_h, x_v = -v/sqrt(d))."""
-    if not (math.isfinite(float(G)) and G > 0):
-        raise ValueError(f"G must be a finite number > 0, got {G!r}")
-    for name, v in (("d", d), ("k", k), ("n", n)):
-        if int(v) != v or v < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
+def hard_instance(G, d: int, k: int, n: int, rng: np.random.Generator | None, *, draws=None):
+    """Hard instance of Thm 3.7.1 (003 L3276-3288): v ~ Unif{+-1}^d, s_i ~ N(delta_h v, sigma_h^2 I) i.i.d.
+    (i = 1..n), f(x; s) = <x, s> on the unit ball (D = 2).
+
+    Preconditions (validated): G > 0 finite; d, k, n integers >= 1.
+    Steps: sigma_h = G/sqrt(d + d^2/(4k)), delta_h = sigma_h sqrt(d)/(2 sqrt(k)) (L3286); v_j = -1 if U_j < 1/2 else
+        +1; s_i = delta_h v + sigma_h xi_i.
+    Postcondition: d(sigma_h^2 + delta_h^2) = G^2 (each f(., s) is G-Lipschitz in expectation of ||s||^2);
+        returns dict(v, s, sigma_h, delta_h, x_v = -v/sqrt(d)).
+    Randomness: standard uniforms "v" of shape (d,) and standard normals "s" of shape (n, d), from ``rng`` (in that
+        order) or pre-drawn as ``draws = {"v": ..., "s": ...}`` (bit-identical to the rng path given its draws).
+    Spec: 003_ch03.alg9
+    """
+    G = positive("G", G)
+    d, k, n = positive_int("d", d), positive_int("k", k), positive_int("n", n)
+    src = Source(rng, draws)
     sigma_h = G / math.sqrt(d + d * d / (4 * k))
     delta_h = sigma_h * math.sqrt(d) / (2 * math.sqrt(k))
-    v = rng.choice([-1.0, 1.0], size=d)
-    s = delta_h * v + sigma_h * rng.standard_normal((n, d))
+    v = np.where(src.uniform("v", (d,)) < 0.5, -1.0, 1.0)
+    s = delta_h * v + sigma_h * src.normal("s", (n, d))
     return dict(v=v, s=s, sigma_h=sigma_h, delta_h=delta_h, x_v=-v / math.sqrt(d))
 
 

@@ -21,8 +21,12 @@ def exponential_mechanism_1d_loss(F: Callable, lo, hi, epsilon, sensitivity_F, r
                                   u=None, breakpoints: Sequence = (), dps: int = 30):
     """Eq. (3.2) (003 L2376): sample x ~ exp(-k F(x; D)) on [lo, hi] with k = eps/(2 Delta_F).
 
-    Preconditions: F mpmath-evaluable on [lo, hi]; eps, Delta_F > 0 with Delta_F >= sup_{D~D'} sup_x |F_D - F_D'|.
+    Preconditions (validated by reference.core.mechanisms.exponential_mechanism_1d): F mpmath-evaluable on [lo, hi];
+        eps, Delta_F > 0 with Delta_F >= sup_{D~D'} sup_x |F_D - F_D'|.
+    Steps: score = -F; inverse-CDF sampling of exp(eps score/(2 Delta_F)) on [lo, hi].
     Postcondition: an exact (to dps digits) sample; (eps, 0)-DP (L2378).
+    Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u`` (inverse CDF).
+    Spec: 003_ch03.alg1
     """
     return exponential_mechanism_1d(lambda x: -F(x), lo, hi, epsilon, sensitivity_F, rng, u=u, dps=dps,
                                     breakpoints=breakpoints)
@@ -32,8 +36,12 @@ def regularized_exp_mech_1d(F: Callable, lo, hi, k, mu, rng: np.random.Generator
                             breakpoints: Sequence = (), dps: int = 30):
     """Eq. (3.8) / Thm 3.6.2 (003 L2987-2999): sample x ~ exp(-k (F(x; D) + mu x^2/2)) on [lo, hi].
 
-    Preconditions: k > 0, mu >= 0.  Postcondition: exact sample; G sqrt(k)/(n sqrt(mu))-GDP when F = (1/n) sum f_i
-    with f_i - f_i' G-Lipschitz (reference.thesis.ch03.privacy.reg_exp_mech_gdp).
+    Preconditions (validated): k > 0, mu >= 0.
+    Steps: score = -(F + mu x^2/2); inverse-CDF sampling of exp(k score) on [lo, hi].
+    Postcondition: exact sample; G sqrt(k)/(n sqrt(mu))-GDP when F = (1/n) sum f_i with f_i - f_i' G-Lipschitz
+        (reference.thesis.ch03.privacy.reg_exp_mech_gdp).
+    Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u`` (inverse CDF).
+    Spec: 003_ch03.alg2
     """
     for name, v in (("k", k),):
         if not (math.isfinite(float(v)) and float(v) > 0):

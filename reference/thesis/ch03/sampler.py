@@ -2,7 +2,8 @@
 (Thm 3.5.6).  Target pi ~ exp(-(1/n) sum_i f_i(x) - (lam/2)||x||^2) on K = R^d or a ball.
 
 Value queries f_i(x) go through a counting reference.core.oracles.SampleAccessOracle (``value(x, i)``), so the
-expected O(1) queries per RGO call (Lemma 3.5.5) are measured exactly.  Randomness: ``rng`` only.
+expected O(1) queries per RGO call (Lemma 3.5.5) are measured exactly.  Randomness: ``rng``; the fixed-shape
+streams (Alg 13's Gaussian steps, the unconstrained proposal) also accept pre-drawn standard draws.
 Spec: 003_ch03.alg5, alg6, alg7
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Callable
 import numpy as np
 
 from reference.core.oracles import SampleAccessOracle
+from reference.core.randomness import Source
 from reference.core.samplers import truncated_gaussian_ball
 
 __all__ = ["gaussian_rgo_proposal", "rgo_rejection", "alternating_sampler", "composite_sampler_parameters",
@@ -21,7 +23,13 @@ __all__ = ["gaussian_rgo_proposal", "rgo_rejection", "alternating_sampler", "com
 
 def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, noise=None):
     """One draw of G_y ~ exp(-(lam/2)||x||^2 - ||x - y||^2/(2 eta)) restricted to K (ball of ``radius`` at 0, or R^d):
-    N(y/(1 + eta lam), eta/(1 + eta lam) I) truncated to K (rejection, exact).  Returns (x, attempts)."""
+    N(y/(1 + eta lam), eta/(1 + eta lam) I) truncated to K (rejection, exact).  Returns (x, attempts).
+
+    Preconditions: eta > 0, lam >= 0 (validated by the callers :func:`rgo_rejection`); radius None or > 0.
+    Randomness: K = R^d: one standard-normal vector of shape (d,), from ``rng`` or the pre-drawn ``noise``;
+        K a ball: rejection (a random number of normal vectors), ``rng`` only.
+    Spec: 003_ch03.alg6
+    """
     y = np.asarray(y, dtype=float)
     m = y / (1 + eta * lam)
     sd = math.sqrt(eta / (1 + eta * lam))
@@ -41,6 +49,8 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
     indices j ~ Unif[n] (``fresh_indices``; else reuse the first alpha of one growing list), rho += prod_{j}
     (f_j(z) - f_j(x)); break with probability alpha/(1 + alpha); line 9: accept x with probability clip(rho/2, 0, 1).
     Postcondition: returns x; ``stats`` (if given) accumulates rounds, value queries, proposals.
+    Randomness: ``rng`` only: a rejection loop whose number of rounds, indices and uniforms is random, so no
+        fixed-shape pre-drawn form exists; ports are compared in law (003_ch03.lemma3_5_5.dkw) and by query counts.
     Spec: 003_ch03.alg6
     """
     if not (eta > 0 and lam >= 0):
@@ -74,19 +84,33 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
     raise RuntimeError(f"rgo_rejection: no acceptance in max_rounds={max_rounds} rounds (eta too large?)")
 
 
-def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator, trace: list | None = None):
-    """Alg 13 alternating sampler (003 L2764-2775): for t = 1..T: y_t = x_{t-1} + sqrt(eta) zeta (line 3),
-    x_t ~ RGO(y_t) (line 4).  ``rgo(y) -> x``.  Postcondition: x_T with TV(x_T, pi) <= delta for T as in
-    Thm 3.5.2 (L2777).  Spec: 003_ch03.alg5
+def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator | None, trace: list | None = None,
+                        *, draws=None):
+    """Alg 13 alternating sampler (003 L2764-2775).
+
+    Preconditions (validated): T integer >= 1; eta > 0; ``rgo(y) -> x`` an (exact or TV-accurate) sampler of
+        x ∝ exp(-F(x) - ||x - y||^2/(2 eta)) (line 4; e.g. :func:`rgo_rejection`).
+    Steps: for t = 1..T (line 2, L2769): y_t = x_{t-1} + sqrt(eta) zeta_t, zeta_t ~ N(0, I_d) (line 3, L2770);
+        x_t = rgo(y_t) (line 4, L2771).  Return x_T (line 6, L2773).
+    Postcondition: x_T with TV(x_T, pi) <= delta when eta <= 1/mu and T is as in Thm 3.5.2 (F mu-strongly convex).
+    Randomness: the T Gaussian vectors zeta_t, standard normals of shape (T, d), drawn one row per step from ``rng``
+        or pre-drawn as ``draws`` (array (T, d), or {"zeta": (T, d)}); ``rgo`` owns its own randomness.  With the
+        rows the rng path drew, the draws path returns the same x_T bit for bit (tests/thesis/ch03).
+    Spec: 003_ch03.alg5
     """
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     if not eta > 0:
         raise ValueError(f"eta must be > 0, got {eta!r}")
     x = np.asarray(x0, dtype=float)
-    for _ in range(int(T)):
-        y = x + math.sqrt(eta) * rng.standard_normal(x.shape[0])         # line 3
-        x = np.asarray(rgo(y), dtype=float)                               # line 4
+    d = x.shape[0]
+    zeta = None
+    if draws is not None:
+        zeta = Source(None, draws, single="zeta").normal("zeta", (int(T), d))
+    for t in range(int(T)):
+        z = rng.standard_normal(d) if zeta is None else zeta[t]
+        y = x + math.sqrt(eta) * z                                        # line 3 (L2770)
+        x = np.asarray(rgo(y), dtype=float)                               # line 4 (L2771)
         if trace is not None:
             trace.append(x.copy())
     return x
@@ -115,7 +139,16 @@ def composite_sampler_parameters(G, mu, d, D, delta, C_eta=2.0 ** -8, C_T=1.0, m
 def composite_sampler(oracle: SampleAccessOracle, lam, G, d, D, delta, rng: np.random.Generator, x0=None,
                       radius=None, C_eta=2.0 ** -8, C_T=1.0, stats: dict | None = None, trace: list | None = None):
     """Thm 3.5.6 composite sampler (003 L2961-2967): Alg 13 with line 4 by Alg 14, for
-    pi ~ exp(-(1/n) sum f_i - (lam/2)||x||^2) (mu = lam).  Returns (x, params).  Spec: 003_ch03.alg7"""
+    pi ~ exp(-(1/n) sum f_i - (lam/2)||x||^2) (mu = lam).  Returns (x, params).
+
+    Preconditions (validated): G, lam = mu, D > 0; delta in (0, 1); f_i G-Lipschitz.
+    Steps: (T, eta, delta_in) = :func:`composite_sampler_parameters` (stand-in constants C_eta, C_T); run
+        :func:`alternating_sampler` for T steps with :func:`rgo_rejection` as its line 4.
+    Postcondition: TV(x, pi) <= delta for the Theta-constants of Thm 3.5.6 (stand-ins here), O(1) expected value
+        queries per step (``stats``).
+    Randomness: ``rng`` only (Alg 14 is a rejection loop: no fixed-shape pre-drawn form).
+    Spec: 003_ch03.alg7
+    """
     prm = composite_sampler_parameters(G, lam, d, D, delta, C_eta, C_T)
     x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
     rgo = lambda y: rgo_rejection(oracle, y, prm["eta"], lam, rng, radius, stats=stats)

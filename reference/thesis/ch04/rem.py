@@ -25,6 +25,7 @@ import numpy as np
 from reference.core import accounting
 from reference.core.oracles import ValueOracle
 from reference.core.samplers import inverse_cdf_sample, truncated_gaussian_ball
+from reference.core.validation import in_range, positive, positive_int
 
 __all__ = [
     "L_of", "rem_erm_params", "rem_sco_params", "em_sc_params", "rem_erm", "rem_sco", "em_strongly_convex",
@@ -34,24 +35,9 @@ __all__ = [
 
 
 # ----------------------------------------------------------------------------------------------- validation
-def _pos(name: str, v) -> float:
-    v = float(v)
-    if not (math.isfinite(v) and v > 0):
-        raise ValueError(f"{name} must be in (0, inf), got {v}")
-    return v
-
-
 def _delta(delta) -> float:
-    delta = float(delta)
-    if not (0.0 < delta < 0.5):
-        raise ValueError(f"delta must be in (0, 1/2) (Fact 4.2.4 needs L = log(1/(2 delta)) > 0), got {delta}")
-    return delta
-
-
-def _int(name: str, v, lo: int = 1) -> int:
-    if int(v) != v or int(v) < lo:
-        raise ValueError(f"{name} must be an integer >= {lo}, got {v}")
-    return int(v)
+    """delta in (0, 1/2): Fact 4.2.4 needs L = log(1/(2 delta)) > 0."""
+    return in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
 
 
 def L_of(delta) -> float:
@@ -70,8 +56,8 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
                k = n sqrt(d) eps/(G sqrt(2 Theta L)), mu = 2 G^2 k L/(n^2 eps^2) (so mu Theta = d/k).
     Spec: 003_ch04.alg_rem_erm
     """
-    n, d = _int("n", n), _int("d", d)
-    G, Theta, eps = _pos("G", G), _pos("Theta", Theta), _pos("epsilon", epsilon)
+    n, d = positive_int("n", n), positive_int("d", d)
+    G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
     L = L_of(delta)
     if params == "printed":
         k = math.sqrt(d * n) * eps / (G * math.sqrt(2 * Theta * L))            # L3669
@@ -87,8 +73,8 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
 def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
     """(k, mu) of Theorem 4.4.6 (003 L3715): C1 = 2G^2 Theta L/(n^2 eps^2), C2 = n eps^2/(2L),
     k = sqrt((d + C2)/C1), mu = 2 G^2 k L/(n^2 eps^2).  Spec: 003_ch04.alg_rem_sco"""
-    n, d = _int("n", n), _int("d", d)
-    G, Theta, eps = _pos("G", G), _pos("Theta", Theta), _pos("epsilon", epsilon)
+    n, d = positive_int("n", n), positive_int("d", d)
+    G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
     L = L_of(delta)
     C1 = 2 * G ** 2 * Theta * L / (n ** 2 * eps ** 2)                           # L3715
     C2 = n * eps ** 2 / (2 * L)                                                 # L3715
@@ -99,8 +85,8 @@ def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
 
 def em_sc_params(n, G, mu, epsilon, delta) -> float:
     """k = n^2 eps^2 mu/(2 G^2 L) of Theorems 4.5.2/4.5.3 (003 L3882, L3902).  Spec: 003_ch04.alg_em_strongly_convex"""
-    n = _int("n", n)
-    G, mu, eps = _pos("G", G), _pos("mu", mu), _pos("epsilon", epsilon)
+    n = positive_int("n", n)
+    G, mu, eps = positive("G", G), positive("mu", mu), positive("epsilon", epsilon)
     return n ** 2 * eps ** 2 * mu / (2 * G ** 2 * L_of(delta))
 
 
@@ -115,7 +101,7 @@ def gdp_parameter(G, n, k, strong_convexity, neighbouring: str = "replace") -> f
     c = {"replace": 2.0, "paper": 1.0}.get(neighbouring)
     if c is None:
         raise ValueError(f"neighbouring must be 'replace' or 'paper', got {neighbouring!r}")
-    return c * _pos("k", k) * _pos("G", G) / (_int("n", n) * math.sqrt(_pos("strong_convexity", strong_convexity)))
+    return c * positive("k", k) * positive("G", G) / (positive_int("n", n) * math.sqrt(positive("strong_convexity", strong_convexity)))
 
 
 def rem_privacy_delta(epsilon, t, **kw) -> float:
@@ -173,8 +159,8 @@ def make_quadratic_ball_sampler(d: int, radius: float = 1.0, check_rng_points: i
     rejection sampler ``truncated_gaussian_ball(m, 1/sqrt(a), radius)``.
     Returns ``sample(U, rng, noise=None) -> np.ndarray``.
     """
-    d = _int("d", d)
-    radius = _pos("radius", radius)
+    d = positive_int("d", d)
+    radius = positive("radius", radius)
 
     def sample(U: Callable, rng: np.random.Generator, noise=None) -> np.ndarray:
         h = radius / 2
@@ -228,6 +214,8 @@ def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
     Postcondition: x ~ nu exactly (up to the back-end's stated accuracy).  Privacy: GDP with
         t = gdp_parameter(G, n, k, k mu) (2G/n sensitivity, replace-one), i.e. (eps, delta_G(t, eps))-DP; the
         printed claim (eps, delta) fails (Audit #2/#3).  Utility E F_D - min F_D <= mu Theta + d/k.
+    Randomness: all of it is the sampler back-end's: from ``rng``, or the back-end's pre-drawn standard draws passed
+        as ``noise`` (inverse CDF: one uniform; ball back-end: the normals/uniforms its docstring states).
     Spec: 003_ch04.alg_rem_erm
     """
     if len(data) < 1:
@@ -244,6 +232,7 @@ def rem_sco(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
 
     Postcondition: x ~ nu ∝ exp(-k(F_D + mu r)) 1_X; E F_P - min F_P <= C1 k + (C2 + d)/k = 2 sqrt(C1 (C2 + d))
         under the paper's G/n generalization constant (Audit #2 doubles G^2/(n mu)).
+    Preconditions, Steps, Randomness: as :func:`rem_erm` (``noise`` = the back-end's pre-drawn standard draws).
     Spec: 003_ch04.alg_rem_sco
     """
     if len(data) < 1:
@@ -261,6 +250,9 @@ def em_strongly_convex(data: Sequence, loss: Callable, *, G, mu, epsilon, delta,
     Steps: (1) k <- n^2 eps^2 mu/(2 G^2 L) [L3882]; (2) x ~ nu ∝ exp(-k F_D) 1_X.
     Postcondition: x ~ nu; GDP t = 2 G sqrt(k)/(n sqrt(mu)) = 2 eps/sqrt(2L) under replace-one (Audit #2);
         E F_D - min F_D <= d/k = 2 d G^2 L/(n^2 eps^2 mu).
+    Preconditions (validated by em_sc_params): data non-empty; G, mu, epsilon > 0; delta in (0, 1/2); f(., s)
+        mu-strongly convex and G-Lipschitz; ``sampler`` an exact back-end.
+    Randomness: the back-end's, from ``rng`` or its pre-drawn standard draws passed as ``noise``.
     Spec: 003_ch04.alg_em_strongly_convex
     """
     if len(data) < 1:
@@ -280,7 +272,7 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
     p >= 2:     r = ||x - x0||_2^2/2, Theta = d^{1-2/p} D^2/2.
     Spec: 003_ch04.alg_lp_wrappers
     """
-    p, D, d = float(p), _pos("D", D), _int("d", d)
+    p, D, d = float(p), positive("D", D), positive_int("d", d)
     if not p >= 1:
         raise ValueError(f"p must be in [1, inf), got {p}")
     x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
@@ -303,7 +295,7 @@ def schatten_norm(M, p) -> float:
 def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
     """(r, Theta) of Cor 4.4.13 (003 L3839-3861): the l_p rules with Schatten norms, d <- d2 (rank bound).
     Spec: 003_ch04.alg_schatten_wrappers"""
-    p, D, d2 = float(p), _pos("D", D), _int("d2", d2)
+    p, D, d2 = float(p), positive("D", D), positive_int("d2", d2)
     M0 = np.asarray(M0, dtype=float)
     if p == 1:
         if d2 < 2:
@@ -322,7 +314,7 @@ def query_count_bound(G, mu, D, d, delta, p=2.0) -> float:
     """Leading term (constants dropped) of Prop 4.4.8/4.4.9 (003 L3751-3765):
     (G^2 c_p/mu) log^2(G^2 (D^2 + 1/mu) d/delta), c_p = d^{2/p-1} (p <= 2) or d^{1-2/p} (p >= 2).
     Spec: 003_ch04.alg_value_oracle_sampler"""
-    G, mu, D, d = _pos("G", G), _pos("mu", mu), _pos("D", D), _int("d", d)
+    G, mu, D, d = positive("G", G), positive("mu", mu), positive("D", D), positive_int("d", d)
     delta = float(delta)
     if not 0 < delta < 0.5:
         raise ValueError(f"delta must be in (0, 1/2), got {delta}")

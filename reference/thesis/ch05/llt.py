@@ -41,7 +41,11 @@ def kanter_positive_stable(c, rng: np.random.Generator, size=None, noise=None):
     """Kanter's exact sampler of the positive c-stable law (E exp(-t lambda) = exp(-t^c)), c in (0, 1).
 
     lambda = [sin(cU)/sin(U)^{1/c}] [sin((1-c)U)/W]^{(1-c)/c}, U ~ U(0, pi), W ~ Exp(1).
-    ``noise`` = (U, W) arrays for oracle mode.
+
+    Preconditions (validated): c in (0, 1).
+    Postcondition: lambda ~ positive c-stable law (Laplace transform exp(-t^c); (5.28) for c = 1/2).
+    Randomness: U ~ U(0, pi) then W ~ Exp(1) (each of shape ``size``) from ``rng``, or ``noise = (U, W)`` (oracle mode).
+    Spec: 003_ch05.alg_pi_x_sampler
     """
     c = float(c)
     if not 0 < c < 1:
@@ -115,6 +119,7 @@ def sample_pi_x(x, a, rng: np.random.Generator, q=4, variant: str = "corrected",
     Steps: (1) lambda from its grid law (corrected: tilted; printed: untilted mu_c, Audit #9) by inverse CDF;
            (2) kappa = lambda a^{q/2}; each y_i ∝ exp(x_i t - kappa |t|^q) by inverse CDF on a local grid.
     Postcondition: corrected: y ~ D_x^phi up to grid error; printed: a different law (already at x = 0).
+    Randomness: d + 1 standard uniforms (lambda first, then y_1..y_d), from ``rng`` or the pre-drawn ``u``.
     Spec: 003_ch05.alg_pi_x_sampler
     """
     _check_q(q)

@@ -8,14 +8,22 @@ import math
 
 import numpy as np
 
+from reference.core.randomness import Source
+
 __all__ = ["hard_instance", "optimality_gap"]
 
 
-def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator, v=None):
+def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator | None, v=None, *, draws=None):
     """Prop 5.7.4 instance (003 L4857-4863): v ~ Unif{±1}^d, P_v = N(kappa v, sigma^2 I), f(x; s) = <s, x>,
     sigma = G d^{-1/q}/sqrt(d/k + 4 log d), kappa = sigma sqrt(d)/(2 sqrt k); X = l_p ball of diameter D at 0.
 
-    Returns dict(v, kappa, sigma, sample(rng, m) -> (m, d) array, x_star = -(D/2) d^{-1/p} v, f_star = -kappa (D/2) d^{1/q}).
+    Preconditions (validated): d integer >= 2; k integer >= 1; p in [1, 2]; ``v`` None or a given sign vector.
+    Steps: v_j = -1 if U_j < 1/2 else +1 (unless ``v`` is given); sigma (L4863), kappa (L4861).
+    Postcondition: returns dict(v, kappa, sigma, sample(rng, m) -> (m, d) array, x_star = -(D/2) d^{-1/p} v,
+        f_star = -kappa (D/2) d^{1/q}); E||s||_q^2-type scaling makes f(., s) G-Lipschitz in l_p on average.
+    Randomness: d standard uniforms for v, from ``rng`` or pre-drawn ``draws`` (shape (d,)); none when ``v`` is given;
+        ``sample(r, m)`` draws (m, d) standard normals from its own ``r``.
+    Spec: 003_ch05.alg_lower_bound_instance
     """
     if int(d) != d or d < 2:
         raise ValueError(f"d must be an integer >= 2, got {d}")
@@ -26,7 +34,10 @@ def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator, v=None):
         raise ValueError(f"p must be in [1, 2], got {p}")
     q = math.inf if p == 1 else p / (p - 1)
     inv_q = 0.0 if p == 1 else 1 / q
-    v = rng.choice([-1.0, 1.0], size=d) if v is None else np.asarray(v, dtype=float)
+    if v is None:
+        v = np.where(Source(rng, draws, single="v").uniform("v", (int(d),)) < 0.5, -1.0, 1.0)
+    else:
+        v = np.asarray(v, dtype=float)
     sigma = G * d ** (-inv_q) / math.sqrt(d / k + 4 * math.log(d))            # L4863
     kappa = sigma * math.sqrt(d) / (2 * math.sqrt(k))                          # L4861
     return dict(v=v, kappa=kappa, sigma=sigma, q=q,

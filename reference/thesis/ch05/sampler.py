@@ -25,11 +25,15 @@ __all__ = ["sample_a", "bernoulli_factory_rho", "inner_loop", "alternate_sample"
 
 
 def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None, max_a: int = 10 ** 6) -> int:
-    """Draw a in N for Alg. 16 Line 7 (003 L4382).
+    """Draw a in N for Alg. 16 line 7 (003 L4382).
 
-    corrected (analysis (5.19) L4423, Lemma 5.4.6 L5031): Pr[a >= b] = 1/b!  =>  a = max{b : b! <= 1/U};
-    printed   (L4382): Pr[a >= b] = 1/b for b >= 1  =>  a = floor(1/U) (E[a] = inf; Audit #5).
-    ``u`` a pre-drawn U(0,1] value (oracle mode).  RuntimeError if a > max_a (printed variant only, practically).
+    Preconditions (validated): variant in {"corrected", "printed"}; ``u`` None or in (0, 1].
+    Steps: corrected (the law the analysis (5.19) and Lemma 5.4.6 use): Pr[a >= b] = 1/b!  =>  a = max{b : b! <= 1/U};
+    printed (line 7, L4382): Pr[a >= b] = 1/b for b >= 1  =>  a = floor(1/U) (E[a] = inf; Audit #5).
+    Postcondition: a with the stated law; RuntimeError if a > max_a (printed variant only, practically).
+    Randomness: one standard uniform U (``rng.random()``), or the pre-drawn ``u`` (oracle mode; U = 0 is read as the
+    smallest positive double).
+    Spec: 003_ch05.alg16
     """
     U = rng.random() if u is None else float(u)
     if U == 0.0:
@@ -60,16 +64,22 @@ def component_oracles(f: Callable[[int, np.ndarray], float], m: int, counter: Qu
 
 def bernoulli_factory_rho(x1, x2, f_oracles: Sequence[ValueOracle], rng: np.random.Generator,
                           variant: str = "corrected") -> tuple[int, float]:
-    """Lines 7-10 of Alg. 16 (003 L4382-4386): draw a (Line 7), then for b in [a] draw j_{1,b}, ..., j_{b,b} ~ I
+    """Lines 7-10 of Alg. 16 (003 L4382-4386): draw a (line 7), then for b in [a] draw j_{1,b}, ..., j_{b,b} ~ I
     (fresh for every b) and add prod_i (f_{j_{i,b}}(x2) - f_{j_{i,b}}(x1)) to rho = 1.  Returns (a, rho).
-    Postcondition (corrected variant): E[rho | x1, x2] = exp(F(x2) - F(x1)) ((5.19)); a(a+1) value queries."""
+
+    Preconditions: ``f_oracles`` non-empty list of value oracles (I uniform on them); variant as in :func:`sample_a`.
+    Postcondition (corrected variant): E[rho | x1, x2] = exp(F(x2) - F(x1)) ((5.19)); exactly a(a+1) value queries.
+    Randomness: ``rng`` only (one uniform for a, then a(a+1)/2 integer index draws); the number of draws is itself
+    random, so no fixed-shape pre-drawn form exists; ports are compared in law (tests/thesis/ch05).
+    Spec: 003_ch05.alg16
+    """
     m = len(f_oracles)
     rho = 1.0
-    a = sample_a(rng, variant)                                          # L7
-    for b in range(1, a + 1):                                           # L8
-        J = rng.integers(0, m, size=b)                                  # L9: j_{1,b}, ..., j_{b,b} ~ I
+    a = sample_a(rng, variant)                                          # line 7 (L4382)
+    for b in range(1, a + 1):                                           # line 8 (L4383)
+        J = rng.integers(0, m, size=b)                                  # line 9 (L4384): j_{1,b}, ..., j_{b,b} ~ I
         prod = 1.0
-        for j in J:                                                     # L10
+        for j in J:                                                     # line 10 (L4385)
             prod *= f_oracles[j](x2) - f_oracles[j](x1)
         rho += prod
     return a, rho
@@ -83,13 +93,16 @@ def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np
     Preconditions: delta in (0, 1/2); ``f_oracles`` = [f_1, ..., f_m] counting value oracles, F = (1/m) sum_j f_j
         (I = uniform on [m]); ``gamma_y(rng)`` an exact i.i.d. sampler of gamma_y (5.16) for this y; if ``eta`` and
         ``G`` are given, 1/eta >= 1e4 G^2 log(1/delta) is validated (Line 1).
-    Steps (paper's names): u <- 1, rho <- 1 (L3); while u > rho/2 (L4): x1, x2 ~ gamma_y (L5); rho <- 1, u ~ U[0,1] (L6);
-        draw a (L7, ``variant``); for b in [a]: j_{i,b} ~ I, rho <- rho + prod_i (f_{j_{i,b}}(x2) - f_{j_{i,b}}(x1))
-        (L8-L10).  Return x1 (L13).
+    Steps (paper's names): u <- 1, rho <- 1 (line 3); while u > rho/2 (line 4): x1, x2 ~ gamma_y (line 5);
+        rho <- 1, u ~ U[0,1] (line 6); draw a (line 7, ``variant``); for b in [a]: j_{i,b} ~ I,
+        rho <- rho + prod_i (f_{j_{i,b}}(x2) - f_{j_{i,b}}(x1)) (lines 8-10, L4383-4385).  Return x1 (line 13, L4388).
     Postcondition: E[rho | x1, x2] = exp(F(x2) - F(x1)) (corrected variant, (5.19)), so when rho in [0, 2] a.s. (e.g.
         sup |f_j(x) - f_j(x')| <= 1/2 on X) the output is EXACTLY pi_y ∝ gamma_y e^{-F}; in general within TV delta
         (Prop 5.4.7).  Per iteration: 2 gamma_y draws, a(a+1)/2 index draws, a(a+1) value queries (E = 2e).
         ``stats`` (if a dict) receives 'iterations', 'a' (list), 'rho' (list).
+    Randomness: ``rng`` only: a rejection loop with a random number of iterations, each drawing 2 gamma_y samples,
+        one uniform u, and the draws of :func:`bernoulli_factory_rho`; no fixed-shape pre-drawn form exists, so
+        ports are compared in law (KS test 003_ch05.alg16.ks_exact) and by query counts.
     Spec: 003_ch05.alg16
     """
     delta = float(delta)
@@ -100,22 +113,22 @@ def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np
         raise ValueError("f_oracles must contain at least one component (m >= 1)")
     if eta is not None and G is not None and not (1.0 / float(eta) >= 1e4 * float(G) ** 2 * math.log(1 / delta)):
         raise ValueError(f"eta must satisfy 1/eta >= 1e4 G^2 log(1/delta) (L4373), got eta={eta}, G={G}, delta={delta}")
-    u, rho = 1.0, 1.0                                                   # L3
+    u, rho = 1.0, 1.0                                                   # line 3 (L4378)
     it = 0
     x1 = None
-    while u > rho / 2:                                                  # L4
+    while u > rho / 2:                                                  # line 4 (L4379)
         it += 1
         if it > max_iter:
             raise RuntimeError(f"InnerLoop exceeded max_iter = {max_iter}")
-        x1, x2 = gamma_y(rng), gamma_y(rng)                             # L5
-        rho, u = 1.0, rng.random()                                      # L6
-        a, rho = bernoulli_factory_rho(x1, x2, f_oracles, rng, variant)  # L7-L10
+        x1, x2 = gamma_y(rng), gamma_y(rng)                             # line 5 (L4380)
+        rho, u = 1.0, rng.random()                                      # line 6 (L4381)
+        a, rho = bernoulli_factory_rho(x1, x2, f_oracles, rng, variant)  # lines 7-10 (L4382-4385)
         if stats is not None:
             stats.setdefault("a", []).append(a)
             stats.setdefault("rho", []).append(rho)
     if stats is not None:
         stats["iterations"] = stats.get("iterations", 0) + it
-    return x1                                                           # L13
+    return x1                                                           # line 13 (L4388)
 
 
 def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_oracles: Sequence[ValueOracle], delta,
@@ -126,17 +139,21 @@ def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_orac
     Preconditions: T integer >= 1; ``x0`` in X (from a beta-warm start, e.g. :func:`euclidean_warm_start`);
         ``pi_x(x, rng)`` an exact sampler of D_x^phi; ``gamma_factory(y)`` returns the exact sampler ``rng -> x`` of
         gamma_y; delta in (0, 1/2).
-    Steps: for k = 1..T: y_k ~ pi_{x_{k-1}} (L3); x_k ~ pi_{y_k} by InnerLoop(y_k, delta/(2T)) (L4).  Return x_T.
+    Steps: for k = 1..T (line 2, L4339): y_k ~ pi_{x_{k-1}} (line 3, L4340); x_k ~ pi_{y_k} by InnerLoop(y_k, delta/(2T))
+        (line 4, L4341).  Return x_T (line 6, L4343).
     Postcondition: x_T within TV delta of pi for T = Theta((1/(eta mu)) log(beta/delta)) (Thm 5.4.12); the x-chain is
         reversible w.r.t. pi (Lemma 5.4.2).  ``trace`` receives (y_k, x_k) per step.
+    Randomness: ``rng`` only, passed to ``pi_x`` and to InnerLoop (a rejection loop with a random number of draws), so
+        no fixed-shape pre-drawn form exists; the Euclidean pieces accept pre-drawn normals (``euclidean_pi_x``'s
+        ``noise``) and runs are replayed via ``trace``.
     Spec: 003_ch05.alg15
     """
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T}")
     x = np.asarray(x0, dtype=float)
     for _ in range(int(T)):
-        y = pi_x(x, rng)                                                              # L3: y_k ~ pi_{x_{k-1}}
-        x = inner_loop(y, float(delta) / (2 * T), f_oracles, gamma_factory(y), rng,   # L4: x_k ~ pi_{y_k}
+        y = pi_x(x, rng)                                                              # line 3 (L4340): y_k ~ pi_{x_{k-1}}
+        x = inner_loop(y, float(delta) / (2 * T), f_oracles, gamma_factory(y), rng,   # line 4 (L4341): x_k ~ pi_{y_k}
                        variant=variant, stats=stats)
         if trace is not None:
             trace.append((np.array(y, copy=True), np.array(x, copy=True)))
@@ -176,7 +193,12 @@ def euclidean_gamma_y(eta, mu, radius) -> Callable:
 
 def euclidean_warm_start(eta, mu, radius, d: int, rng: np.random.Generator) -> np.ndarray:
     """Lemma 5.4.13 warm start nu ∝ exp(-eta mu psi) 1_X = N(0, I/mu) restricted to B_2(0, radius) (exact); it is
-    exp(G D)-warm for pi when F is G-Lipschitz and D = diam(X).  Spec: 003_ch05.alg_warm_start"""
+    exp(G D)-warm for pi when F is G-Lipschitz and D = diam(X).
+
+    Preconditions (validated): mu > 0; radius > 0; d >= 1.
+    Postcondition: one exact draw of nu (rejection from N(0, I/mu)).
+    Randomness: ``rng`` only (rejection: a random number of standard-normal vectors), no fixed-shape pre-drawn form.
+    Spec: 003_ch05.alg_warm_start"""
     mu = float(mu)
     if not mu > 0:
         raise ValueError(f"mu must be in (0, inf), got {mu}")

@@ -163,3 +163,27 @@ def test_meta_dp_canary_transcript_law():
     p = stats.kstest(Z, cdf).pvalue
     assert p > 1e-6
     assert orc.calls == R * B * T
+
+
+def test_predrawn_draws_bit_identical_to_rng_path():
+    """meta_dp / private_ac_sa: the draws path with the standard draws the rng path draws gives the same output."""
+    orc, d = _ridge()
+    T, B = 6, 5
+    step = lambda w, G, t: w - 0.1 * G
+    r = np.random.default_rng(11)
+    draws = {"subsets": r.random((T, B)), "v": r.standard_normal((T, d))}
+    w_rng = alg.meta_dp(orc, np.zeros(d), T, B, 0.7, step, np.random.default_rng(11))
+    w_drw = alg.meta_dp(orc, np.zeros(d), T, B, 0.7, step, None, draws=draws)
+    assert all(np.array_equal(a, b) for a, b in zip(w_rng, w_drw))
+    r = np.random.default_rng(12)
+    draws = {"subsets": r.random((T, B)), "g": r.standard_normal((T, B, d)), "u": r.random((T, B)),
+             "v": r.standard_normal((T, d))}
+    proj = lambda y: proj_l2_ball(y, None, 1.0)
+    a, _ = alg.private_ac_sa(orc, np.zeros(d), 2.0, 1.3, 0.3, 1.0, 1e-5, B, T, np.random.default_rng(12), proj=proj)
+    b, _ = alg.private_ac_sa(orc, np.zeros(d), 2.0, 1.3, 0.3, 1.0, 1e-5, B, T, None, proj=proj, draws=draws)
+    assert np.array_equal(a, b)
+    bad = dict(draws, v=draws["v"][:-1])
+    with pytest.raises(ValueError, match="v"):
+        alg.private_ac_sa(orc, np.zeros(d), 2.0, 1.3, 0.3, 1.0, 1e-5, B, T, None, proj=proj, draws=bad)
+    with pytest.raises(TypeError):
+        alg.private_ac_sa(orc, np.zeros(d), 2.0, 1.3, 0.3, 1.0, 1e-5, B, T, None, 1.0, None, "proof", "gl12", proj, draws)

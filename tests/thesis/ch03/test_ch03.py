@@ -163,3 +163,19 @@ def test_sampler_oracle_mode_bit_identical():
     assert not np.array_equal(outs[0][0], outs[2][0])
     with pytest.raises(ValueError, match="T"):
         smp.alternating_sampler(np.zeros(1), 0, 0.1, lambda y: y, np.random.default_rng(0))
+
+
+def test_predrawn_draws_bit_identical_to_rng_path():
+    """alternating_sampler and hard_instance: pre-drawn standard draws reproduce the rng path exactly."""
+    T, d = 7, 3
+    rgo = lambda y: 0.5 * y                     # deterministic RGO: all randomness is Alg 13's zeta
+    x_rng = smp.alternating_sampler(np.ones(d), T, 0.1, rgo, np.random.default_rng(5))
+    zeta = np.random.default_rng(5).standard_normal((T, d))
+    x_drw = smp.alternating_sampler(np.ones(d), T, 0.1, rgo, None, draws=zeta)
+    assert np.array_equal(x_rng, x_drw)
+    with pytest.raises(ValueError, match="zeta"):
+        smp.alternating_sampler(np.ones(d), T, 0.1, rgo, None, draws=zeta[:-1])
+    a = lb.hard_instance(1.0, 6, 10, 4, np.random.default_rng(9))
+    r = np.random.default_rng(9)
+    b = lb.hard_instance(1.0, 6, 10, 4, None, draws={"v": r.random(6), "s": r.standard_normal((4, 6))})
+    assert np.array_equal(a["v"], b["v"]) and np.array_equal(a["s"], b["s"])

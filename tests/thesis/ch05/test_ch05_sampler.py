@@ -172,3 +172,11 @@ def test_euclidean_gamma_and_warm_start():
     w0 = lambda x: math.exp(-mu * x * x / 2)
     t0 = quad(lambda x: x * x * w0(x), -R, R)[0] / quad(w0, -R, R)[0]
     assert abs(np.mean(ws ** 2) - t0) <= hoeffding_radius(N, 1e-6, R ** 2)
+
+
+def test_hard_instance_predrawn_signs_bit_identical():
+    a = lower_bound.hard_instance(8, 5, 1.0, 1.5, 2.0, np.random.default_rng(4))
+    b = lower_bound.hard_instance(8, 5, 1.0, 1.5, 2.0, None, draws=np.random.default_rng(4).random(8))
+    assert np.array_equal(a["v"], b["v"]) and set(np.unique(a["v"])) <= {-1.0, 1.0}
+    with pytest.raises(ValueError, match="v"):
+        lower_bound.hard_instance(8, 5, 1.0, 1.5, 2.0, None, draws=np.zeros(7))

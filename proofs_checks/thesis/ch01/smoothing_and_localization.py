@@ -1,5 +1,5 @@
-"""More checks of thesis 003 Ch.1: Claim 1.4.2(b)/Fact 1.4.3 on an exact smoothed loss, Lemma 1.5.2 (and audit A-12),
-audit A-14 (domain extension)."""
+"""Checks of thesis 003 Ch.1 on the smoothed loss and the localisation step: Claim 1.4.2(b)/Fact 1.4.3 on an exact smoothed loss,
+Lemma 1.5.2 (audit A-12), audit A-14 (domain extension) and Lemma 1.5.3 (stability of regularised ERM)."""
 from __future__ import annotations
 
 import math
