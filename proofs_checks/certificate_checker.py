@@ -543,9 +543,16 @@ class Checker:
         if cert.get("relation") != "expression <= 0 at every point of the box":
             raise Invalid(f"unknown relation {cert.get('relation')!r}")
         params = read_params(cert.get("params"))
-        if restrict is not None and restrict != [(p["name"], p["lo"], p["hi"]) for p in params]:
-            raise Invalid(f"nested certificate box {[(p['name'], p['lo'], p['hi']) for p in params]} is not the "
-                          f"fact's box {restrict}")
+        if restrict is not None:
+            mine = [(p["name"], p["lo"], p["hi"], p["integer"]) for p in params]
+            if mine != [r[:4] for r in restrict]:
+                raise Invalid(f"nested certificate box {mine} is not the fact's box {[r[:4] for r in restrict]}")
+            for p, r in zip(params, restrict):   # an open end may only be claimed where the outer box has one
+                if p["lo_open"] and not r[4] or p["hi_open"] and not r[5]:
+                    raise Invalid(f"nested certificate opens an end of {p['name']} that the fact's box closes")
+        self.box_text = "; ".join(f"{p['name']} in {'(' if p['lo_open'] else '['}{p['lo']:g}, {p['hi']:g}"
+                                  f"{')' if p['hi_open'] else ']'}{' integer' if p['integer'] else ''}"
+                                  for p in params) if depth == 0 else getattr(self, "box_text", "")
         names = [p["name"] for p in params]
         prec = cert.get("precision_bits")
         if not isinstance(prec, int) or not 16 <= prec <= 65536:
@@ -591,8 +598,9 @@ class Checker:
                 sub = f.get("derivative_certificate")
                 if not isinstance(sub, dict):
                     raise Invalid(f"fact {k}: certified but no derivative certificate")
-                restrict = [(q["name"], start if q["name"] == p["name"] else q["lo"],
-                             end if q["name"] == p["name"] else q["hi"]) for q in params]
+                restrict = [(q["name"], start, end, q["integer"], q["lo_open"] and start == q["lo"],
+                             q["hi_open"] and end == q["hi"]) if q["name"] == p["name"] else
+                            (q["name"], q["lo"], q["hi"], q["integer"], q["lo_open"], q["hi_open"]) for q in params]
                 try:
                     dtext = Checker.check(self, sub, restrict, depth + 1)
                 except Invalid as e:
@@ -733,7 +741,7 @@ def check_file(path, strict=False):
         claim = ch.check(cert)
     except Invalid as e:
         return False, f"INVALID: {e}"
-    msg = f"VALID: {claim} <= 0 on the box ({ch.n_leaves} leaves re-verified)"
+    msg = f"VALID: {claim} <= 0 for {ch.box_text} ({ch.n_leaves} leaves re-verified)"
     if ch.assumptions:
         msg += "\n  assumptions:\n" + "\n".join(f"    - {a}" for a in ch.assumptions)
     return True, msg

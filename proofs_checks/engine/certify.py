@@ -266,8 +266,8 @@ def _lower_float(v) -> float:
 def _safe_eval(f, env):
     try:
         v = f(env)
-    except (ZeroDivisionError, ValueError, OverflowError, AssertionError):
-        return None
+    except (ZeroDivisionError, ValueError, OverflowError, AssertionError, KeyError):
+        return None   # KeyError: a limit expression that uses the parameter it eliminates
     if v is None or not hasattr(v, "upper"):
         from flint import arb
 

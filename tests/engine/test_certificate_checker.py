@@ -133,3 +133,21 @@ def test_certify_writes_certificate(tmp_path):
     assert ok, msg
     with pytest.raises(ValueError):
         certificate_dict(certify(lambda env: env["x"] - 2, [Param("x", 0, 1)]))
+
+
+def test_auto_derivative_fact_is_rederived_by_the_checker():
+    fact = Monotone("x", "nonincreasing", derivative="auto",
+                    derivative_monotone=[Monotone("x", "nonincreasing", justification="d/dx(1 - e^x) = -e^x < 0")])
+    r = certify("1 + x - exp(x)", [Param("x", 0.5, math.inf)], monotone_tail=[fact])
+    cert = certificate_dict(r, name="exp_tail")
+    ok, assumptions = verdict(cert)
+    # the only assumption left is the declared fact about the derivative's own tail
+    assert ok and len(assumptions) == 1 and "declared" in assumptions[0]
+    sub = cert["monotonicity_facts"][0]["derivative_certificate"]
+    assert sub["expression"]["kind"] == "derivative"
+    bad = copy.deepcopy(cert)
+    bad["monotonicity_facts"][0]["derivative_certificate"]["expression"]["negate"] = True
+    assert not verdict(bad)[0]
+    bad = copy.deepcopy(cert)
+    bad["monotonicity_facts"][0]["direction"] = "nondecreasing"
+    assert not verdict(bad)[0]
