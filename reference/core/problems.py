@@ -428,7 +428,7 @@ class QuadraticProblem:
 class MeanEstimation:
     """Mean estimation: ``F(x; s) = ½||x - s||²``, population ``F(x) = ½||x - μ||² + ½ tr Σ`` for s with mean μ and
     covariance Σ; exact minimizer μ, excess risk ``½||x - μ||²``; per-sample gradient ``x - s`` (so gradient central
-    moments equal data moments; 004 catalog L250).  Spec: core.prob.mean_estimation
+    moments equal data moments; 004 construction C1, Lemma 6.2).  Spec: core.prob.mean_estimation
     """
 
     def __init__(self, mean, trace_cov: float) -> None:
