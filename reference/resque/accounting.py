@@ -23,7 +23,9 @@ C_PRIV_LEMMA7 = 13 * 1.2 ** 2 * 6000 * (1 + math.log(2) / math.log(6)) ** 2
 def cor1_convert(alpha: float, eps: float, delta: float, delta_prime: float) -> tuple[float, float]:
     """Corollary 1 (000 L522-540): (alpha, eps, delta)-approximate RDP => (eps_dp, delta' + (1 + e^{eps_dp}) delta)-DP with
     eps_dp = eps + log(1/delta')/(alpha - 1).  Preconditions: alpha > 1, eps >= 0, delta in [0,1), delta' in (0,1).
-    Delegates to reference.core.accounting.approx_rdp_to_dp (delta capped at 1)."""
+    Delegates to reference.core.accounting.approx_rdp_to_dp (delta capped at 1).
+    Steps: eps_dp = eps + log(1/delta')/(alpha - 1), delta_dp = delta' + (1 + e^{eps_dp}) delta.  Postcondition: Cor 1's pair.
+    Randomness: none.  Spec: 000.accountant"""
     if not 0 <= delta < 1:
         raise ValueError(f"delta must be in [0,1), got {delta}")
     return approx_rdp_to_dp(alpha, eps, delta, delta_prime)
@@ -32,6 +34,10 @@ def cor1_convert(alpha: float, eps: float, delta: float, delta_prime: float) -> 
 @dataclass
 class ApproxRDPLedger:
     """Fixed-order approximate-RDP ledger (catalog A15): entries (eps_j, delta_j, label) at order alpha; compose = sums (Lemma 3).
+
+    Preconditions: alpha > 1; each entry eps >= 0, delta in [0, 1) (validated).  Steps: add / gaussian (eps =
+    alpha Delta^2/(2 sigma^2), Prop 5.2) / total (sums, Lemma 3) / to_dp (Cor 1).  Postcondition: (alpha, sum eps, sum delta)
+    approximate RDP of the composition.  Randomness: none.
 
     Spec: 000.accountant
     """
@@ -66,7 +72,9 @@ class ApproxRDPLedger:
 
 def prop7_bound(alpha: float, tau: float, s: float) -> float:
     """Prop 7 ([BDRS18, Thm 12], 000 L763-769): 13 s^2 alpha tau, valid for tau <= 1/3, s in (0, 1/40), alpha in (1, 3/tau)
-    (reference.core.accounting.rdp_mixture_bdrs18, which validates the preconditions)."""
+    (reference.core.accounting.rdp_mixture_bdrs18, which validates the preconditions).
+    Preconditions: tau <= 1/3, s in (0, 1/40), alpha in (1, 3/tau) (validated by the core function).
+    Steps: 13 s^2 alpha tau.  Postcondition: Prop 7's bound.  Randomness: none.  Spec: 000.accountant"""
     return rdp_mixture_bdrs18(alpha, tau, s)
 
 
@@ -138,7 +146,11 @@ def thm3_conversion(eps: float, delta: float, delta_prime: float | None = None) 
 def prop11_gradient_sum(n: float, d: float, eps: float, per_phase_eps: str = "halving") -> tuple[float, float]:
     """Prop 11 (L1219-1227): sum_{i in [ceil(log2 n)]} N(n/2^i, eps_i) with N(n, eps) = min(n, n^2eps^2/d) +
     min((nd)^{2/3}/eps, n^{4/3} eps^{1/3}) (Thm 3's main terms, polylogs dropped), eps_i = eps/2^i ('halving', as printed)
-    or eps ('full').  Returns (sum, N(n, eps))."""
+    or eps ('full').  Returns (sum, N(n, eps)).
+
+    Preconditions: n >= 2, d > 0, eps > 0; per_phase_eps in {"halving", "full"}.  Steps: the sum above.  Postcondition:
+    (sum, N(n, eps)); the halving-eps ratio sum/N is unbounded (000.audit.A24), the full-eps one is <= 1.7.
+    Randomness: none.  Spec: 000.private_sco"""
     def N(m, e):
         return min(m, m * m * e * e / d) + min((m * d) ** (2 / 3) / e, m ** (4 / 3) * e ** (1 / 3))
     tot = 0.0
@@ -156,7 +168,11 @@ def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_ma
       O_sp = Alg. 6 loops (Lemma 10): alpha 2^J C_priv (beta log(loglog n/d_s) T/n)^2 (no 2^J if J > j_max), d_s = delta/(18 N_loop).
     N_call = number of O_ls + O_bo calls (the paper: C_ba K log kappa of each); N_loop = number of Alg. 6 loops.
     Returns the ledger totals per kind, the total (alpha, eps_tot, delta_tot) and its (eps_dp, delta_dp) by Cor 1 with delta' = delta/3;
-    the paper's target is eps_tot <= eps/2, delta_tot <= delta/6."""
+    the paper's target is eps_tot <= eps/2, delta_tot <= delta/6.
+
+    Preconditions: calls as logged by private_erm (kind in {"ls", "bo", "sp"}), n >= 1, eps in (0,1), delta in (0,1/6),
+    C_priv > 0.  Steps: as above.  Postcondition: the replayed ledger (an independent recomputation from the logged calls,
+    not from the run's own accounting).  Randomness: none.  Spec: 000.private_erm"""
     alpha = 4 * math.log(2 / delta) / eps
     n_call = max(1, sum(1 for c in calls if c[0] in ("ls", "bo")))
     d_c = delta / (18 * n_call)

@@ -43,6 +43,8 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
       eta_{k+1} = eta_k/2; return x_k^0.
     Postcondition (Prop 3, rho = r): E[F(x) + lambda/2||x-xbar||^2] <= min + phi; exactly 2T queries in 1 round; x in B_xbar(r).
     ``record`` (dict, test hook) receives ``proj_active`` = number of inner steps at which the projection moved the point.
+    Randomness: ``rng`` (xi = rho N(0, I), shape (2T, d), drawn in one block) or ``xi`` = the pre-drawn SCALED draws
+      (2T, d) used as is (``xi = rho * rng.standard_normal((2T, d))`` replays the rng path bit-identically).
     Spec: 000.alg1
     """
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
@@ -90,7 +92,9 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
         samples at every t), regularizer gradient lambda(x^md - xbar) not multiplied by alpha_t (Audit A6 a-c);
       variant="gl12" (default): GL12 weights alpha((1-alpha)lambda+gamma), index N_{T,[k-1]} + (t-1)N_k + n, and
         alpha_t(Ghat + lambda(x^md - xbar)).
-    Postcondition (Prop 4, gl12): (phi, lambda)-ball oracle; exactly N queries in 1 round; output in B_xbar(r).
+    Postcondition (Prop 4, gl12): (phi, lambda)-ball oracle; exactly N queries in 1 round; output in B_xbar(r).  The printed
+      variant is NOT a ball oracle (000.prop4: E gap >= 3.6 phi at xbar = (20,..,20)).
+    Randomness: ``rng`` (xi = rho N(0, I), shape (N, d), one block) or ``xi`` = the pre-drawn SCALED draws (N, d) used as is.
     Spec: 000.alg2
     """
     if variant not in ("gl12", "printed"):
@@ -132,6 +136,9 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
 def prop2_schedule(R: float, r: float, eps: float, L: float, C_ba: float = 1.0) -> dict:
     """STAND-IN call schedule of Prop 2 (000 L327-333; external [CH22, Prop. 1]) with the constants set to C_ba.
 
+    Preconditions: R, r, eps, L, C_ba > 0 (as ball_accel_params).  Postcondition: the counts below (Prop 2's upper bounds
+    taken with equality).  Randomness: none.  Spec: 000.ball_accel_bo.
+    Steps:
     Returns iterations = ceil(C_ba K log kappa), per-iteration ball calls m0 = ceil(C_ba log^2(R kappa/r)) (phi = lambda r^2/C_ba),
     and for j in [ceil(log2 K + C_ba)] the number of level-j calls ceil(C_ba^2 2^-j K log(R kappa/r)) with
     phi_j = lambda r^2/(C_ba 2^j log^2(R kappa/r)).  K = (R/r)^{2/3}, kappa = L R/eps, lambda_* = eps K^2 log^2(kappa)/R^2.
@@ -151,6 +158,11 @@ def parallel_sco_counts(d: int, kappa: float, oracle: str = "alg1", L: float = 1
     """Query depth and total queries of the parallel SCO solver (Thm 1: oracle='alg1', Thm 2: 'alg2') from the STAND-IN
     Prop 2 schedule, r = rho = eps/(sqrt(d) L) (000 L449-451), every ball-oracle call at lambda = lambda_* (worst case for the
     query count) being ONE parallel round with the exact per-call count of Alg. 1 (2T) or Alg. 2 (T sum N_k).
+    Preconditions: d >= 1 integer, kappa >= 1, L, R, C_ba > 0; oracle in {"alg1", "alg2"}.
+    Steps: r = rho = eps/(sqrt(d) L); prop2_schedule; depth = number of ball-oracle calls; total = sum of their exact counts.
+    Postcondition: depth and total of the stand-in schedule (Thms 1-2 claim O(d^{1/3} kappa^{2/3} polylog) and
+      O(... + kappa^2 log^4)); NOT a run of the solver (000.parallel_sco is PARTIAL for that reason).
+    Randomness: none.
     Spec: 000.parallel_sco
     """
     if oracle not in ("alg1", "alg2"):
@@ -180,9 +192,15 @@ def parallel_sco_counts(d: int, kappa: float, oracle: str = "alg1", L: float = 1
 
 
 def ball_accel_params(L: float, R: float, r: float, eps: float, C_ba: float = 1.0) -> dict:
-    """Prop 1 quantities (000 L299-311): kappa = LR/eps, K = (R/r)^{2/3}, lambda_* = eps K^2 log^2(kappa)/R^2, the admissible
-    range [lambda_*/C_ba, C_ba L/eps], the iteration budget ceil(C_ba K log kappa) and the per-iteration line-search budget
-    ceil(C_ba log(R kappa/r))."""
+    """Prop 1 quantities (000 L299-311).
+
+    Preconditions: L, R, r, eps, C_ba > 0 (validated).
+    Steps: kappa = LR/eps, K = (R/r)^{2/3}, lambda_* = eps K^2 log^2(kappa)/R^2, the admissible range
+      [lambda_*/C_ba, C_ba L/eps], the iteration budget ceil(C_ba K log kappa) and the per-iteration line-search budget
+      ceil(C_ba log(R kappa/r)).
+    Postcondition: the dict of these quantities (as defined at L303).
+    Randomness: none.
+    Spec: 000.ball_accel"""
     L, R, r, eps, C_ba = (positive(n, v) for n, v in (("L", L), ("R", R), ("r", r), ("eps", eps), ("C_ba", C_ba)))
     if r > R:
         raise ValueError(f"r must be in (0, R] = (0, {R}], got {r}")
@@ -221,6 +239,7 @@ def ball_accel(O_ls, O_bo, O_sp, L: float, R: float, r: float, eps: float, d: in
       iterations; per iteration <= C_ba log(R kappa/r) line-search calls, one ball-oracle and one stochastic-proximal call, all
       with lam in [lambda_*/C_ba, C_ba L/eps].  ``record`` receives iterations, per-iteration line-search counts, the lambdas and
       the A_k's (so that a check can compare the counts with Prop 1).
+    Randomness: none of its own (the oracles may be random).
     Spec: 000.ball_accel
     """
     if int(d) != d or d < 1:

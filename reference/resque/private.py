@@ -8,7 +8,7 @@ Oracle mode: every random draw can be passed in ``draws`` (dict) -- identical dr
 coupled-run privacy tests feed the SAME draws to neighbouring data sets (Lemma 5 coupling).
 
 Spec: 000.alg3 ... 000.alg7, 000.aggregate, 000.coupling_sampler
-"""
+    """
 from __future__ import annotations
 
 import math
@@ -43,6 +43,9 @@ class ErmProblem:
     """ERM over rows (a_i, b_i, c_i, linear_i): f^i = c_i|<a_i,x> - b_i| (linear_i = 0) or c_i<a_i,x> (linear_i = 1).
 
     ``L`` = max_i |c_i| ||a_i|| (every f^i is L-Lipschitz, Problem 2).  ``smooth_value/grad`` = exact f̂^erm_rho (catalog A0').
+    Preconditions: A (n, d), b, c (n,) finite.  Steps: per-sample subgradients; ``oracle()`` a counting sample-access oracle.
+    Postcondition: Problem 2's sample access (with-replacement index, L-Lipschitz f^i).  Randomness: none (the solvers draw
+    the indices).  Spec: 000.problem_oracles
     """
 
     def __init__(self, A, b, c, linear=None):
@@ -125,6 +128,9 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
     ``record`` (dict) receives per-phase start x_{i-1}, ybar_i, y_Ti (coupled-run drift tests) and ``proj_active`` (number of
     steps at which the projection moved the point); ``phase_starts`` (test hook
     for the Lemma 5 coupling, which conditions on a common phase start y_0 = y_0') overrides x_{i-1} as phase i's start.
+    Randomness: ``rng`` or ``draws`` = :func:`alg3_draws` {"z": (That-1,) indices in [0, n), "xi": (That-1, d) SCALED
+      N(0, rho^2 I) draws, "zeta": (k, d) standard normals} (this module's older convention: z and xi are not standard
+      draws; shapes validated); ``alg3_draws(..., rng)`` replays the rng path bit-identically.
     Spec: 000.alg3
     """
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
@@ -176,7 +182,9 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
     Steps: as Alg. 3 with eta = (r'/L) min(1/sqrt T, beta/sqrt d), y_0 of phase 1 = x0 and the composite step (line 8)
       y_j = Proj_{B_xbar(r)}((y_{j-1} + eta_i lam xbar - eta_i h)/(1 + eta_i lam)).
     Postcondition (Cor 2): E F^lam(x) - F^lam(x*_{xbar,lam}) <= C_cvx L r'(sqrt(d)/(beta T) + 1/sqrt T).  Output projected onto
-      B_xbar(r) by default (Audit A8: Alg. 5 feeds it back as the next x_0 in B_xbar(r)).
+      B_xbar(r) by default (Audit A8: Alg. 5 feeds it back as the next x_0 in B_xbar(r)) -- a REPAIR of the printed Alg. 4,
+      whose output is not projected (Cor 2's membership claim is an erratum); pass project_output=False for the printed form.
+    Randomness: as Alg. 3 (``rng`` or ``draws`` = alg3_draws with T).
     Spec: 000.alg4
     """
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
@@ -251,8 +259,8 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None,
       x_i = Alg4(xbar, r, rho, beta_{i-1}, lam, T_{i-1}, r_{i-1}, x_{i-1}) (projected output).  Return x_k (paper: x_{k+1}; A16).
     Postcondition (Prop 8): E F^lam(x) - F^lam(x*) <= C_sc (L^2/lam)(d/(beta^2 T^2) + 1/T), C_sc = 32 C_cvx^2.
     ``record`` (list) receives (beta_{i-1}, T_{i-1}) per call for the privacy ledger.
-    Oracle mode: ``draws`` = :func:`alg5_draws` (one Alg. 4 draw dict per call) instead of ``rng``; identical draws give
-    bit-identical outputs.
+    Randomness: ``rng`` or ``draws`` = :func:`alg5_draws` (one Alg. 4 draw dict per call, k = ceil(log2 log2 T) of them;
+      count validated); identical draws give bit-identical outputs.
     Spec: 000.alg5
     """
     positive("lam", lam)
@@ -368,8 +376,10 @@ def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng=None, *, C
 def aggregate(points, Delta: float) -> tuple[np.ndarray, bool]:
     """STAND-IN Aggregate for Lemma 11 ([KLL+22, Claim 1], 000 L1032-1034).
 
+    Preconditions: points (k, d) finite, k >= 1; Delta >= 0 (validated).
     Steps: c_i = #{j : ||x_i - x_j|| <= 2 Delta/3}; return the first x_i with c_i >= 0.51 k (flag True); else (x_1, False).
     Postcondition: if >= 0.51k points lie within Delta/3 of some y then ||output - y|| <= Delta (triangle inequality + pigeonhole).
+    Randomness: none.
     Spec: 000.aggregate
     """
     P = np.atleast_2d(np.asarray(points, dtype=float))
@@ -459,7 +469,11 @@ def lemma6_coupling(n: int, m: int, b: int, rng: np.random.Generator | None = No
 
 
 def lemma6_coupling_law(n: int, m: int, b: int) -> dict:
-    """Exact joint law {(I, I'): prob} (Fractions) of the Lemma 6 coupling, by enumeration (small n, m)."""
+    """Exact joint law {(I, I'): prob} (Fractions) of the Lemma 6 coupling, by enumeration (small n, m).
+
+    Preconditions: integers n >= 2, 1 <= b <= m (small: (n-1)^m C(m, <=b) terms).  Steps: enumerate I in {2..n}^m, a, and
+    the a-subsets.  Postcondition: the law :func:`lemma6_coupling` samples.  Randomness: none.  Spec: 000.coupling_sampler
+    """
     pa = _p_a(n, m, b)
     law: dict = {}
     pI = Fraction(1, (n - 1) ** m)
@@ -483,7 +497,13 @@ def private_erm_parameters(n: int, d: int, eps: float, delta: float, L: float = 
     >= 4, zeta = 1/(kappa C_ba K log kappa) (32) and the BallAccel iteration count ceil(C_ba K log kappa).
     ``scaled`` (a dict of overrides, e.g. {"r": .., "rho": .., "eps_opt": .., "beta": .., "T1": 16, "T2": 16, "T3": 8,
     "zeta": 0.3, "iterations": 5}) is the clearly labelled SCALED-CONSTANTS mode: the literal constants make every
-    feasibility condition need astronomically large n (catalog A12), so experiments override them and say so."""
+    feasibility condition need astronomically large n (catalog A12), so experiments override them and say so.
+
+    Preconditions: as accounting.thm3_parameters (n, d >= 1, eps in (0,1), delta in (0,1/6), L, R, C, C_ba > 0).
+    Steps: (30)-(34) (L1087-1116), then the overrides of ``scaled`` and the derived K, kappa, zeta, iterations.
+    Postcondition: the parameter dict used by :func:`private_erm` (mode "paper" or "scaled").
+    Randomness: none.
+    Spec: 000.private_erm"""
     from reference.resque.accounting import thm3_parameters
     p = dict(thm3_parameters(n, d, eps, delta, L, R, C, C_ba))
     lk = math.log(max(p["kappa"], math.e))

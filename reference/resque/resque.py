@@ -32,7 +32,10 @@ def resque_log_weight(x, xbar, xi, rho: float) -> np.ndarray:
     """log w_xbar(x; xi) = (<x - xbar, xi> - ||x - xbar||^2/2)/rho^2   (Def. 2, L219; ratio of gamma_rho densities).
 
     Preconditions: x, xbar finite of shape (d,) (x may be a batch (m, d)); xi of shape (d,) or (N, d); rho > 0.
+    Steps: (<x - xbar, xi> - ||x - xbar||^2/2)/rho^2, the log of the ratio of the N(0, rho^2 I) densities (normalisers cancel).
     Postcondition: array of log-weights, shape broadcast of the leading dims (scalar for single x and xi).
+    Randomness: none (xi is an input).
+    Spec: 000.resque_estimator
     """
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
@@ -43,7 +46,13 @@ def resque_log_weight(x, xbar, xi, rho: float) -> np.ndarray:
 
 
 def resque_weight(x, xbar, xi, rho: float) -> np.ndarray:
-    """w_xbar(x; xi) = gamma_rho(x - xbar - xi)/gamma_rho(xi) (Def. 2, L219), via the log-weight (no overflow of the ratio)."""
+    """w_xbar(x; xi) = gamma_rho(x - xbar - xi)/gamma_rho(xi) (Def. 2, L219), via the log-weight (no overflow of the ratio).
+
+    Preconditions: as :func:`resque_log_weight` (validated there).
+    Steps: exp(resque_log_weight(x, xbar, xi, rho)).
+    Postcondition: w > 0 with E_xi w = 1 and log w ~ N(-||v||^2/(2 rho^2), ||v||^2/rho^2), v = x - xbar (Lemma 1).
+    Randomness: none (xi is an input).
+    Spec: 000.resque_estimator"""
     return np.exp(resque_log_weight(x, xbar, xi, rho))
 
 
@@ -52,6 +61,11 @@ class ResqueBatch:
     """Deferred ReSQue queries (catalog A0 'batched form'): centre xbar, radius rho, draws xi_i and answers G_i = g(xbar + xi_i).
 
     Any later point x gets the estimates w_i(x) G_i; all queries were made in ONE parallel round (000 L143; Algs 1-2 use this for their single round).
+    Preconditions: built by :func:`draw_resque_batch` (validated there): xi (N, d), G (N, d), rho > 0.
+    Steps: ``estimate(x, idx)`` = mean over i in idx of w_xbar(x; xi_i) G_i.
+    Postcondition: each single-index estimate is unbiased for ∇f̂_rho(x) when xi_i was drawn independently of x (Lemma 1.1).
+    Randomness: none (the draws are stored).
+    Spec: 000.resque_estimator
     """
 
     xbar: np.ndarray
@@ -94,7 +108,10 @@ def resque_estimate(x, xbar, rho: float, grad_oracle, rng: np.random.Generator, 
     return w_xbar(x; xi) g(xbar + xi).
 
     Preconditions: rho > 0; x, xbar finite of the same dimension; grad_oracle a counting oracle (callable at one point).
+    Steps: xi ~ N(0, rho^2 I) (L219); G = g(xbar + xi), one query (L221); return w_xbar(x; xi) G.
     Postcondition (Lemma 1.1): E[output] = ∇f̂_rho(x); (Lemma 1.2) E||output||^2 = exp(||x-xbar||^2/rho^2)·E||g||^2-weighted.
+    Randomness: ``rng`` (xi = rho N(0, I_d)) or ``xi`` = the pre-drawn SCALED draw rho z (shape (d,), used as is; this
+      module's older convention, kept for the oracle targets: ``xi = rho * standard_normal(d)`` replays the rng path).
     Spec: 000.resque_estimator
     """
     rho = _check_rho(rho)
