@@ -257,7 +257,7 @@ def _l637(ctx):
 
 
 # --------------------------------------------------------------------- S6-19 Lemma 6.4.4 exact enumeration
-@check("003_ch06.lemma6_4_4.enumeration", spec="003_ch06.lemma6_4_4")
+@check("003_ch06.lemma6_4_4.enumeration", spec=("003_ch06.lemma6_4_4", "003_ch11.lemma11_3_11"))
 def _l644(ctx):
     supp = [Fr(0), Fr(1), Fr(2)]
     prob = [Fr(1, 2), Fr(1, 3), Fr(1, 6)]

@@ -301,7 +301,7 @@ def _p936_bk(ctx):
                    details="only the δ bookkeeping of the proof (L7342-7346); the Gaussian step is AU9.8")
 
 
-@check(f"{C9}.audit.AU9_8.noise_scale", spec=f"{C9}.audit.AU9_8")
+@check(f"{C9}.audit.AU9_8.noise_scale", spec=(f"{C9}.audit.AU9_8", "003_ch09.priv.PC2", "003_ch09.thm9_3_2", "003_ch09.priv.PC3", "003_ch09.priv.PC4"))
 def _au98(ctx):
     rows = []
     worst = None
@@ -330,7 +330,7 @@ def _au98(ctx):
 
 
 # ---------------------------------------------------------------- AU9.10 step size of Thm 9.4.1
-@check(f"{C9}.audit.AU9_10.step_size", spec=f"{C9}.audit.AU9_10")
+@check(f"{C9}.audit.AU9_10.step_size", spec=(f"{C9}.audit.AU9_10", "003_ch09.thm9_4_1"))
 def _au910(ctx):
     R, G, m, n, eps, d, T, Lg = sp.symbols("R G m n epsilon d T L", positive=True)
     eta_paper = (R / G) * sp.sqrt(m * n) * eps / (T * sp.sqrt(d) * Lg)
@@ -357,7 +357,7 @@ def _cluster_values(n: int, c: int, user1_in: bool) -> np.ndarray:
     return v
 
 
-@check(f"{C9}.audit.AU9_1.at_step_exact", spec=f"{C9}.audit.AU9_1")
+@check(f"{C9}.audit.AU9_1.at_step_exact", spec=(f"{C9}.audit.AU9_1", "003_ch09.priv.PC2", "003_ch09.thm9_3_2", "003_ch09.priv.PC3", "003_ch09.priv.PC4"))
 def _au91(ctx):
     from reference.thesis.ch09.algorithms import concentration_score
     n, eps, tau, T = 1000, 1.0, 1.0, 4

@@ -120,7 +120,7 @@ def _subsample(ctx):
                    precision="closed-form output laws; sympy: log(1+x) ≤ x", details="ε ∈ {0.1,1,3,10}, (M,N) grid")
 
 
-@check(f"{C10}.audit.AU10_3.laplace_tail", spec=(f"{C10}.audit.AU10_3", f"{C10}.S10_15"))
+@check(f"{C10}.audit.AU10_3.laplace_tail", spec=(f"{C10}.audit.AU10_3", f"{C10}.S10_15", "003_ch10.priv.PC5", "003_ch10.thm10_2_1"))
 def _au103(ctx):
     rows, cex = [], None
     for (n, m, eps, delta) in ((100, 1, 1.0, 1e-9), (50, 2, 1.0, 1e-6), (1000, 1, 0.1, 1e-10)):
@@ -193,7 +193,7 @@ def _s1023(ctx):
                    computed=f"ratio = {r}; ratio^8 = n^7/m", precision="sympy")
 
 
-@check(f"{C10}.audit.AU10_15.gradient_count", spec=f"{C10}.audit.AU10_15")
+@check(f"{C10}.audit.AU10_15.gradient_count", spec=(f"{C10}.audit.AU10_15", "003_ch10.thm10_4_1"))
 def _au1015(ctx):
     # Thm 10.9.3 proof (L8112-8131): λ = 1/√(mn), β = Lεn√m/R (L = R = 1), λ_1 = λ 2^p with the smallest allowed
     # p = 3q + 2.5 + log_n √m; the phase-1 count alone is ≥ T_1 K_1 m ≥ √(β/λ_1)·(1/ε)·m (T_1 ≥ √(β/λ_1), K_1 ≥ 1/ε,
@@ -221,7 +221,7 @@ def _au1015(ctx):
                                   "(≈ n^{3/4}m^{3/2}ε^{-1/2})")
 
 
-@check(f"{C10}.audit.AU10_12.minibatch_variance", spec=f"{C10}.audit.AU10_12")
+@check(f"{C10}.audit.AU10_12.minibatch_variance", spec=(f"{C10}.audit.AU10_12", "003_ch10.lemma10_3_5"))
 def _au1012(ctx):
     rng = ctx.rng
     for trial in range(3):

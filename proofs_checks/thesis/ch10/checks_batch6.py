@@ -44,7 +44,7 @@ def _l935(ctx):
                    details="P(K ≥ k_ζ) ≤ ζ is Lemma 9.3.4 (checked separately, 003_ch09.lemma9_3_4)")
 
 
-@check("003_ch10.audit.AU10_8.gaussian_step", spec="003_ch10.audit.AU10_8")
+@check("003_ch10.audit.AU10_8.gaussian_step", spec=("003_ch10.audit.AU10_8", "003_ch10.priv.PC6", "003_ch10.priv.PC7", "003_ch10.thm10_3_1"))
 def _au108(ctx):
     rows, eps_list = [], []
     eps, m, d, T = 1.0, 1, 10, 100

@@ -130,7 +130,7 @@ def _l1139(ctx):
                    details="the recursion (11.4) itself is taken from the text; not re-derived")
 
 
-@check(f"{C11}.lemma11_2_4.accountant", spec=(f"{C11}.lemma11_2_4", f"{C11}.alg35"))
+@check(f"{C11}.lemma11_2_4.accountant", spec=(f"{C11}.lemma11_2_4", f"{C11}.alg35", "003_ch11.priv.PC8"))
 def _l1124(ctx):
     rows, worst = [], 0.0
     grid = [(100, 1, 0.5, 1e-6), (100, 1, 8.0, 1e-6)] if not ctx.full else \

@@ -59,7 +59,7 @@ def _p9410c(ctx):
                    details="quadratic family only; not a proof for general smooth f")
 
 
-@check("003_ch09.audit.AU9_13.item_sensitivity", spec="003_ch09.audit.AU9_13")
+@check("003_ch09.audit.AU9_13.item_sensitivity", spec=("003_ch09.audit.AU9_13", "003_ch09.lemma9_4_9"))
 def _au913(ctx):
     G, n, m = 1.0, 5, 3
     data = np.full((n, m), 5.0)                      # ℓ(θ; z) = G|θ − z| at θ = 0: gradient −G for z = 5
