@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from reference.core.randomness import Source
 from reference.core.geometry import proj_l2_ball
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import clip_l2 as _core_clip_l2
@@ -107,7 +108,14 @@ class PerExampleGradientOracle:
 
 def clip_l2(v, kappa: float) -> np.ndarray:
     """Per-example clip(v, κ) = v·min{1, κ/‖v‖₂} (002 l.110, l.554) row-wise; κ = inf means no clipping.
-    Delegates to :func:`reference.core.samplers.clip_l2` (‖output‖ <= κ exactly in floating point)."""
+
+    Preconditions (validated by core): v finite, ndim >= 1 (rows = examples); κ in [0, inf].
+    Steps: κ = inf: copy; else :func:`reference.core.samplers.clip_l2`.
+    Postcondition: rows with ‖v‖ <= κ unchanged; others v·κ/‖v‖ with ‖output‖ <= κ exactly (core's l2_norm);
+      clip(0, κ) = 0 (002.algA0.clip over κ ∈ [1e-8, 1e8], ‖v‖/κ ∈ [1e-12, 1e12]).
+    Randomness: none.
+    Spec: 002.algA0
+    """
     if kappa == math.inf:
         return np.array(v, dtype=float)
     return _core_clip_l2(v, kappa)
@@ -152,19 +160,29 @@ def _validate_noise(b, T, p):
 def srg_update(S_prev: np.ndarray, delta_t: np.ndarray, eta_t: float) -> tuple[np.ndarray, np.ndarray]:
     """Alg. 1 line 5 (l.128): S_t = S_{t−1} + Δ_t and ∇_t = S_t / η_t = Σ_{i<=t} Δ_i / η_t.
 
-    Equivalently ∇_t = Δ_t/η_t + (η_{t−1}/η_t)∇_{t−1}.  Returns (S_t, ∇_t).  Spec: 002.algA4
+    Preconditions: S_prev, delta_t arrays of the same shape; η_t > 0 (not validated: inner step of the validated
+      drivers below).
+    Steps: S_t = S_{t−1} + Δ_t; ∇_t = S_t/η_t.
+    Postcondition: returns (S_t, ∇_t), ∇_t = Δ_t/η_t + (η_{t−1}/η_t)∇_{t−1} (test_srg_recursion_equals_sum); over the
+      batches ∇_t is an unbiased estimate of ∇F(x_t) (not conditionally: 002.algA4.unbiased).
+    Randomness: none.
+    Spec: 002.algA4
     """
     S = S_prev + delta_t
     return S, S / eta_t
 
 
 def linear_coupling_step(x_t, z_t, grad_t, b_t, eta_t, tau_next, beta, radius, kappa_z=1.0):
-    """Alg. 1 lines 7–9 (l.130–132) with z-step multiplier κ_z:
+    """Alg. 1 lines 7–9 (l.130–132) with z-step multiplier κ_z.
 
-    z_{t+1} = Π_𝒞(z_t − κ_z (η_t/β) ∇_t + b_t)      (κ_z = 1 as printed; 1/2, 1/4 see AUD-10b)
-    y_{t+1} = Π_𝒞(x_t − ∇_t/β + b_t/η_t)
-    x_{t+1} = (1 − τ_{t+1}) y_{t+1} + τ_{t+1} z_{t+1}
-    Returns (x_{t+1}, y_{t+1}, z_{t+1}).  Spec: 002.algA3
+    Preconditions: x_t, z_t ∈ 𝒞 = B(0, radius); grad_t, b_t vectors of the same shape; η_t, β, radius > 0;
+      τ_{t+1} ∈ [0, 1]; κ_z > 0 (validated by the drivers).
+    Steps: z_{t+1} = Π_𝒞(z_t − κ_z (η_t/β) ∇_t + b_t)      (line 7; κ_z = 1 as printed; 1/2, 1/4 see AUD-10b)
+           y_{t+1} = Π_𝒞(x_t − ∇_t/β + b_t/η_t)           (line 8)
+           x_{t+1} = (1 − τ_{t+1}) y_{t+1} + τ_{t+1} z_{t+1} (line 9)
+    Postcondition: returns (x_{t+1}, y_{t+1}, z_{t+1}), all in 𝒞 (convex combination of projections).
+    Randomness: none (b_t is given).
+    Spec: 002.algA3
     """
     z_next = proj_l2_ball(z_t - kappa_z * (eta_t / beta) * grad_t + b_t, radius=radius)   # Alg. 1 line 7; l.130
     y_next = proj_l2_ball(x_t - grad_t / beta + b_t / eta_t, radius=radius)               # Alg. 1 line 8; l.131
@@ -187,7 +205,8 @@ def accelerated_dp_srgd(oracle, data, *, T: int, B: int, beta: float, radius: fl
       3. ∇_t = Σ_{i<=t} Δ_i / η_t                                      (line 5, l.128)
       4. z_{t+1}, y_{t+1}, x_{t+1} by :func:`linear_coupling_step`      (lines 7–9, l.130–132)
     Postcondition: returns y_T and the path; the oracle made exactly B + 2B(T−1) = 2n − B per-example calls in
-      T rounds, each example used in exactly one round (E1).  Utility: Thm 5.1 (002.thm5_1).
+      T rounds, each example used in exactly one round (E1).  Utility: Thm 5.1 (002.thm5_1, PROOF-GAP).
+    Randomness: none (the noise b is an input; the private path draws it in :func:`reference.srgd.privacy.dp_srgd_tree`).
     Spec: 002.alg1
     """
     _validate_common(data, T, B, beta, radius)
@@ -233,7 +252,15 @@ def accelerated_dp_srgd(oracle, data, *, T: int, B: int, beta: float, radius: fl
 
 
 def nesterov_linear_coupling(oracle, data, *, T, B, beta, radius, p, kappa_z=1.0, trace=None) -> SRGDResult:
-    """A-3 (l.62): the non-private linear coupling = Algorithm 1 with b ≡ 0 and no clipping.  Spec: 002.algA3"""
+    """A-3 (l.62): the non-private linear coupling = Algorithm 1 with b ≡ 0 and no clipping.
+
+    Preconditions: as :func:`accelerated_dp_srgd` (validated there).
+    Steps: accelerated_dp_srgd(..., b=None, clip=None).
+    Postcondition: the Nesterov linear-coupling iterates with SRG gradients; deterministic rate tested in
+      002.algA3.deterministic_rate (PARTIAL).
+    Randomness: none.
+    Spec: 002.algA3
+    """
     return accelerated_dp_srgd(oracle, data, T=T, B=B, beta=beta, radius=radius, p=p, b=None,
                                kappa_z=kappa_z, clip=None, trace=trace)
 
@@ -244,7 +271,9 @@ def unaccelerated_srg_sgd(oracle, data, *, T: int, B: int, beta: float, radius: 
 
     Steps: Δ_t and ∇_t as in Algorithm 1 (lines 4–5); x_{t+1} = Π_𝒞(x_t − (1/β)(∇_t + noise_t)).
     Preconditions as :func:`accelerated_dp_srgd`; noise of shape (T, p) (default 0; unspecified in the paper).
-    Postcondition: returns the last iterate as ``y_T`` (the sketch names no output).  Spec: 002.algA9
+    Postcondition: returns the last iterate as ``y_T`` (the sketch names no output); 2n − B oracle calls.
+    Randomness: none (noise is an input).
+    Spec: 002.algA9
     """
     _validate_common(data, T, B, beta, radius)
     eta, _ = _validate_eta_tau(T, eta, None)
@@ -283,8 +312,11 @@ def accelerated_sgd_independent(oracle, data, *, T: int, B: int, beta: float, ra
                                 trace: list | None = None) -> SRGDResult:
     """A-10, §5.5 (Thm 5.13, l.685–704): Algorithm 1 with ∇_t = (1/B) Σ_{d∈ℬ_t} ∇f(x_t, d) (one call per example).
 
+    Preconditions (validated): as :func:`accelerated_dp_srgd` (T, B >= 1, len(data) = TB, β, radius > 0, η, τ, b shapes).
     Steps: ∇_t = mean of (clipped) per-example gradients at x_t (l.687); lines 7–9 of Algorithm 1 unchanged.
-    Postcondition: n oracle calls in T rounds; ‖∇_t‖ <= L for L-Lipschitz losses.  Spec: 002.algA10
+    Postcondition: n oracle calls in T rounds; ‖∇_t‖ <= L for L-Lipschitz losses.
+    Randomness: none (b is an input).
+    Spec: 002.algA10
     """
     _validate_common(data, T, B, beta, radius)
     eta, tau = _validate_eta_tau(T, eta, tau)
@@ -316,20 +348,37 @@ def accelerated_sgd_independent(oracle, data, *, T: int, B: int, beta: float, ra
 
 
 def dp_sgd(oracle, data, *, T: int, B: int, lr: float, radius: float, p: int, clip: float, sigma: float = 0.0,
-           rng: np.random.Generator | None = None, noise=None, trace: list | None = None) -> SRGDResult:
+           rng: np.random.Generator | None = None, noise=None, trace: list | None = None, draws=None) -> SRGDResult:
     """A-1, DP-SGD background (l.110): x_{t+1} = Π_𝒞(x_t − lr·(∇_t + b_t)), ∇_t = mean_d clip(∇ℓ(x_t; d), clip),
-    b_t i.i.d. N(0, σ² I) (σ unspecified in the paper; pre-drawn standard normals via ``noise``).  Spec: 002.algA1
+    b_t i.i.d. N(0, σ² I) (σ unspecified in the paper).
+
+    Preconditions (validated): T, B >= 1, len(data) = TB; lr > 0; radius > 0; σ >= 0; clip > 0.
+    Steps: for t = 0..T−1: ∇_t = mean of clipped per-example gradients of batch t at x_t; b_t = σ·ξ_t;
+      x_{t+1} = Π_𝒞(x_t − lr(∇_t + b_t)) (l.110).
+    Postcondition: the DP-SGD iterates; n oracle calls in T rounds (002.algA1.calls).  The paper states no σ or
+      privacy claim for it (002.priv.background).
+    Randomness: one stream "xi" of standard normals, shape (T, p): from ``rng``, or pre-drawn via keyword-only
+      ``draws`` (array or {"xi": array}; ``noise`` is the older name of the same array); none is drawn when σ = 0
+      and neither is given.  With the draws ``rng`` would make, the output is bit-identical.
+    Spec: 002.algA1
     """
     _validate_common(data, T, B, 1.0, radius)
     if not (lr > 0 and math.isfinite(lr)):
         raise ValueError(f"lr must be in (0, inf), got {lr!r}")
     if not (sigma >= 0 and math.isfinite(sigma)):
         raise ValueError(f"sigma must be in [0, inf), got {sigma!r}")
-    if noise is None:
-        if sigma > 0 and rng is None:
-            raise ValueError("rng must be a numpy Generator when sigma > 0 and noise is not given")
-        noise = rng.standard_normal((T, p)) if sigma > 0 else np.zeros((T, p))
-    noise = _validate_noise(noise, T, p)
+    if not (clip > 0):
+        raise ValueError(f"clip must be in (0, inf], got {clip!r}")
+    if noise is not None and draws is not None:
+        raise ValueError("give the pre-drawn noise once: draws (or its older name noise), not both")
+    if noise is not None:
+        draws = noise
+    if draws is None and (sigma == 0 or rng is None):
+        if sigma > 0:
+            raise ValueError("rng must be a numpy Generator when sigma > 0 and draws (noise) is not given")
+        noise = np.zeros((T, p))                                     # σ = 0: nothing is drawn
+    else:
+        noise = Source(rng, draws, single="xi").normal("xi", (T, p))
     orc = _wrap(oracle)
     c0, r0 = orc.calls, orc.rounds
     x = np.zeros((T + 1, p)); G = np.zeros((T, p)); maxd = np.zeros(T)

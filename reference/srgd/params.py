@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from reference.core import validation as _v
 from reference.core.accounting import gdp_mu
 from reference.srgd.tree import lg_ceil
 
@@ -18,15 +19,11 @@ __all__ = ["c_dp", "params_eq19", "b_max_eq19", "params_thm5_12", "sigma_cor5_7_
 
 
 def _pos(name, v):
-    if not (v > 0 and math.isfinite(v)):
-        raise ValueError(f"{name} must be in (0, inf), got {v!r}")
-    return float(v)
+    return _v.positive(name, v)                               # (0, inf), shared validator
 
 
 def _delta(delta):
-    if not (0 < delta < 1):
-        raise ValueError(f"delta must be in (0, 1), got {delta!r}")
-    return float(delta)
+    return _v.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
 
 
 def _log(x, base):
@@ -45,8 +42,14 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
                 c: float | None = None, log_base=2) -> dict:
     """Parameters (19) (l.373–377), real-valued as printed and rounded (T = ⌈c·n^{1/4}⌉, B = ⌊n/T⌋).
 
-    mode="paper": c = c_DP (l.374); mode="scaled": c is a free constant (A-7 stand-in, clearly labelled):
-    β = c²·L·max{1, √p/(ε√n)}/R, T = c·n^{1/4}, B = n/T, clip level κ = c·L, C = κ/(Bβ) (z-units).
+    Preconditions (validated): n integer > 1; δ ∈ (0, 1); ε, L, R > 0; mode "paper" or "scaled" (then c > 0).
+    Steps: c = c_DP(n, δ) (l.374) or the free c; β = c²·L·max{1, √p/(ε√n)}/R (l.375); T = c·n^{1/4} (l.376);
+      B = n/T (l.377); rounded T = max(1, ⌈T⌉), B = ⌊n/T⌋; clip level κ = c·L, C = κ/(Bβ) (z-units).
+    Postcondition: the printed parameter block, with ``feasible`` = (T <= n and B >= 1) — False at every practical n
+      in paper mode (002.params19: T > n at n = 1e6); no silent repair (T, B are reported, not clamped into range,
+      except T >= 1 and B >= 0 by the rounding).
+    Randomness: none.
+    Spec: 002.algA7, 002.params19
     """
     n = int(n); delta = _delta(delta); epsilon = _pos("epsilon", epsilon); L = _pos("L", L); R = _pos("R", R)
     if mode == "paper":
@@ -73,7 +76,14 @@ def b_max_eq19(c: float, L: float, p: int, epsilon: float, B: float, beta: float
 
 def params_thm5_12(n: int, L: float, R: float, c_M: float, B: int | None = None) -> dict:
     """Theorem 5.12 (l.653): B <= √n (default ⌊√n⌋), T = ⌊n/B⌋, β = (16c_M+8)·L·n^{3/2}/(R·B²), clip κ = (8c_M+4)L,
-    C = κ/(Bβ) (Cor 5.10, l.625)."""
+    C = κ/(Bβ) (Cor 5.10, l.625).
+
+    Preconditions (validated): n integer >= 1; L, R, c_M > 0; B integer in [1, √n] (ValueError otherwise).
+    Steps: T = ⌊n/B⌋; β, κ, C as above.
+    Postcondition: the parameter block of Thm 5.12; β >= 2MT for every M <= c_M L/R (002.beta_chain, PROVED).
+    Randomness: none.
+    Spec: 002.algA8
+    """
     n = int(n); L = _pos("L", L); R = _pos("R", R); c_M = _pos("c_M", c_M)
     if B is None:
         B = math.isqrt(n)
@@ -87,13 +97,30 @@ def params_thm5_12(n: int, L: float, R: float, c_M: float, B: int | None = None)
 
 def sigma_cor5_7_printed(c: float, L: float, T: int, delta: float, epsilon: float, B: float, beta: float,
                          log_base=2) -> float:
-    """σ = c_DP·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.7 (l.549)."""
+    """σ = c_DP·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.7 (l.549).
+
+    Preconditions: c, L, ε, B, β > 0, T integer >= 1, δ ∈ (0, 1) (not validated: a formula evaluator used by the
+      checks; T = 1 gives σ = 0).
+    Steps: evaluate the printed formula (log base ``log_base``, default lg).
+    Postcondition: the printed σ — NOT private: it is √(2(1+⌈lg T⌉)/lg T) ∈ (√2, 2] times too small for the claimed
+      (ε, δ/2) (002.cor5_7, critical).
+    Randomness: none.
+    Spec: 002.algA7, 002.cor5_7
+    """
     return c * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) / (epsilon * B * beta)
 
 
 def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: float, B: float, beta: float,
                           log_base=2) -> float:
-    """σ = (16√2·c_M + 8√2)·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.11 (l.645) and Thm 5.12 (l.653)."""
+    """σ = (16√2·c_M + 8√2)·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.11 (l.645) and Thm 5.12 (l.653).
+
+    Preconditions: c_M, L, ε, B, β > 0, T integer >= 1, δ ∈ (0, 1) (not validated; T = 1 gives σ = 0).
+    Steps: evaluate the printed formula (log base ``log_base``, default lg).
+    Postcondition: the printed σ; with C = (8c_M+4)L/(Bβ) the clipped tree release is (ε, δ/2)-DP for T >= 2,
+      ε <= 10 (certified) and fails for ε >~ 15 or T = 1 (002.cor5_11, minor).
+    Randomness: none.
+    Spec: 002.algA8, 002.cor5_11
+    """
     return (16 * math.sqrt(2) * c_M + 8 * math.sqrt(2)) * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) \
         / (epsilon * B * beta)
 
@@ -115,7 +142,16 @@ def mu_tree(C: float, sigma: float, T: int, count: str = "paper") -> float:
 def sigma_tree_corrected(C: float, T: int, epsilon: float, delta_gdp: float, method: str = "exact") -> float:
     """The per-node σ making the tree (ε, δ_gdp)-DP: σ = C·√(1+⌈lg T⌉)/μ with
     method="exact": μ = μ*(ε, δ_gdp) solving δ_GDP(ε; μ) = δ_gdp (A-11); method="classical":
-    μ = ε/√(2 ln(1.25/δ_gdp)) (valid only for ε <= 1, AUD-4)."""
+    μ = ε/√(2 ln(1.25/δ_gdp)) (valid only for ε <= 1, AUD-4).
+
+    Preconditions: C > 0, T integer >= 1, ε > 0 (<= 1 for "classical", ValueError otherwise), δ_gdp ∈ (0, 1),
+      method "exact" | "classical" (ValueError otherwise).
+    Steps: μ from core's exact GDP inversion (or the classical formula); σ = C√(1+⌈lg T⌉)/μ.
+    Postcondition: the tree release with per-leaf change <= C and this σ is μ-GDP hence (ε, δ_gdp)-DP
+      (002.cor5_7.corrected, 002.priv.tree).
+    Randomness: none.
+    Spec: 002.algA7 (corrected calibration)
+    """
     if method == "exact":
         mu = gdp_mu(epsilon, delta_gdp)
     elif method == "classical":

@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from reference.core.accounting import gdp_delta, gdp_mu
+from reference.core.randomness import Source
 from reference.core.samplers import clip_l2
 from reference.srgd.algorithm import SRGDResult, accelerated_dp_srgd, default_eta
 from reference.srgd.tree import (MissingNodeError, lg_ceil, missing_prefix_nodes, node_leaves, node_noise_index,
@@ -26,7 +27,15 @@ __all__ = ["tree_release_mu", "tv_step_delta", "paper_tv_step_delta", "dp_srgd_t
 
 def tree_release_mu(kappa: float, B: int, beta: float, sigma: float, T: int) -> float:
     """A-11: μ of the tree release with per-leaf change C = κ/(Bβ) (z-units) and 1+⌈lg T⌉ nodes per leaf
-    (adaptive GDP composition of Gaussian mechanisms, l.543): μ = C·√(1+⌈lg T⌉)/σ."""
+    (adaptive GDP composition of Gaussian mechanisms, l.543): μ = C·√(1+⌈lg T⌉)/σ.
+
+    Preconditions: κ, B, β, σ > 0, T integer >= 1 (not validated: σ = 0 raises ZeroDivisionError).
+    Steps: C = κ/(Bβ); μ = C√(1+⌈lg T⌉)/σ.
+    Postcondition: an upper bound on the GDP parameter of the released node vector for one-leaf (zero-out)
+      neighbours; tight at leaf 1 when T is a power of 2 (002.priv.tree.worst_case_exact).
+    Randomness: none.
+    Spec: 002.algA11
+    """
     return kappa / (B * beta) * math.sqrt(1 + lg_ceil(T)) / sigma
 
 
@@ -36,7 +45,14 @@ def realised_delta(epsilon: float, mu: float) -> float:
 
 
 def tv_step_delta(epsilon: float, delta_prime: float, eta_tv: float) -> float:
-    """Correct TV-coupling rule: an algorithm within TV η of an (ε, δ')-DP one is (ε, δ' + (1+e^ε)η)-DP (AUD-5a)."""
+    """Correct TV-coupling rule: an algorithm within TV η of an (ε, δ')-DP one is (ε, δ' + (1+e^ε)η)-DP (AUD-5a).
+
+    Preconditions: ε >= 0, δ' ∈ [0, 1], η ∈ [0, 1] (not validated).
+    Steps: δ' + (1 + e^ε)·η.
+    Postcondition: a valid δ for the coupled algorithm (the printed δ' + η is not: 002.audit.AUD-5.tv_rule).
+    Randomness: none.
+    Spec: 002.algA11
+    """
     return delta_prime + (1 + math.exp(epsilon)) * eta_tv
 
 
@@ -57,13 +73,17 @@ def tree_node_values(leaves: np.ndarray, xi: np.ndarray) -> dict:
 
 def dp_srgd_tree(oracle, data, *, T: int, B: int, beta: float, radius: float, p: int, kappa: float, sigma: float,
                  rng: np.random.Generator | None = None, noise: np.ndarray | None = None, kappa_z: float = 1.0,
-                 tree_variant: str = "corrected", trace: list | None = None) -> tuple[SRGDResult, dict]:
+                 tree_variant: str = "corrected", trace: list | None = None,
+                 draws=None) -> tuple[SRGDResult, dict]:
     """Algorithm 1 with binary-tree noise and per-example clipping (the private path of A-7 / A-8).
 
     Preconditions: as :func:`accelerated_dp_srgd`; kappa in (0, inf) (clip level of Δ_t(d), always on);
-      sigma >= 0 per-node std in z-units; node noise from ``rng`` or pre-drawn standard normals ``noise`` (T, p)
-      in completion order; tree_variant "corrected" (default) or "printed" (l.541's index range: raises, naming
-      the missing node, when a prefix 1..T cannot be formed — AUD-20).
+      sigma >= 0 per-node std in z-units; tree_variant "corrected" (default) or "printed" (l.541's index range:
+      raises, naming the missing node, when a prefix 1..T cannot be formed — AUD-20).
+    Randomness: one stream "xi" of standard normals, shape (T, p), in node-completion order (node j·2^k completes at
+      step j·2^k): from ``rng``, or pre-drawn via keyword-only ``draws`` (array or {"xi": array}, shape-validated by
+      reference.core.randomness.Source); ``noise`` is the older name of the same array (give one of the two).
+      With the draws ``rng`` would make, the output is bit-identical.
     Steps: ξ = σ·noise (l.541); N_s = Σ_{nodes of prefix s} ξ (s = 1..T); b_t = −N_{t+1} (z-units);
       run Algorithm 1 with clip = κ; released nodes = tree over leaves Δ_{s−1}/β.
     Postcondition: the node release is μ-GDP with μ = κ√(1+⌈lg T⌉)/(Bβσ) for every pair of zero-out
@@ -82,13 +102,13 @@ def dp_srgd_tree(oracle, data, *, T: int, B: int, beta: float, radius: float, p:
             if missing:
                 raise MissingNodeError(f"tree_variant='printed': prefix g_{s} needs node(s) {missing} that the index range "
                                  f"j = 1, 3, ..., T/2^k - 1 of l.541 omits (T = {T})")
-    if noise is None:
-        if rng is None:
-            raise ValueError("rng must be a numpy Generator when noise is not given")
-        noise = rng.standard_normal((T, p))
-    noise = np.asarray(noise, dtype=float)
-    if noise.shape != (T, p):
-        raise ValueError(f"noise must have shape {(T, p)}, got {noise.shape}")
+    if noise is not None and draws is not None:
+        raise ValueError("give the pre-drawn node noise once: draws (or its older name noise), not both")
+    if noise is not None:
+        draws = noise
+    if draws is None and rng is None:
+        raise ValueError("rng must be a numpy Generator when draws (noise) is not given")
+    noise = Source(rng, draws, single="xi").normal("xi", (T, p))
     xi = sigma * noise                                       # ξ_{j,k} ~ N(0, σ² I), l.541
     N = prefix_noise(xi)                                     # N_s, s = 1..T
     b = -N                                                   # b_t = −N_{t+1} (row t holds prefix t+1)

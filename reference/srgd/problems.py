@@ -13,9 +13,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from reference.core import validation as _v
 from reference.core.problems import MeanEstimation as _CoreMeanEstimation
+from reference.core.randomness import Source
 
 __all__ = ["MeanEstimation", "LinearLoss", "SineLoss"]
+
+
+def _sample_atoms(atoms, n, rng, draws):
+    n = _v.integer("n", n, lo=0)
+    u = Source(rng, draws, single="u").uniform("u", (n,))
+    m = len(atoms)
+    return atoms[np.minimum((u * m).astype(np.int64), m - 1)]   # ⌊u·m⌋; the min only guards u·m rounding to m
 
 
 @dataclass
@@ -53,8 +62,10 @@ class MeanEstimation:
     def lipschitz(self, radius):
         return radius + float(np.max(np.linalg.norm(self.atoms, axis=1)))
 
-    def sample(self, n, rng):
-        return self.atoms[rng.integers(0, len(self.atoms), size=n)]
+    def sample(self, n, rng, *, draws=None):
+        """n i.i.d. examples uniform on the atoms.  Randomness: one stream "u" of standard uniforms, shape (n,)
+        (index ⌊u·m⌋ of m atoms): from ``rng`` or pre-drawn via ``draws`` (bit-identical with the same draws)."""
+        return _sample_atoms(self.atoms, n, rng, draws)
 
 
 @dataclass
@@ -86,8 +97,10 @@ class LinearLoss:
     def lipschitz(self, radius):
         return float(np.max(np.linalg.norm(self.atoms, axis=1)))
 
-    def sample(self, n, rng):
-        return self.atoms[rng.integers(0, len(self.atoms), size=n)]
+    def sample(self, n, rng, *, draws=None):
+        """n i.i.d. examples uniform on the atoms.  Randomness: one stream "u" of standard uniforms, shape (n,)
+        (index ⌊u·m⌋ of m atoms): from ``rng`` or pre-drawn via ``draws`` (bit-identical with the same draws)."""
+        return _sample_atoms(self.atoms, n, rng, draws)
 
 
 @dataclass

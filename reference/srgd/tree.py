@@ -49,7 +49,12 @@ def _index_range(variant: str) -> str:
 def tree_nodes(T: int, variant: str = "corrected") -> list[tuple[int, int]]:
     """The node labels (j, k) released over leaves 1..T (l.541), sorted by completion time.
 
-    printed: k = 0..⌈lg T⌉, odd j <= T/2^k − 1 (as printed); corrected: odd j with j·2^k <= T (T nodes).
+    Preconditions: T integer >= 1; variant "printed" | "corrected" (ValueError otherwise).
+    Steps: printed: k = 0..⌈lg T⌉, odd j <= T/2^k − 1 (as printed, l.541); corrected: odd j with j·2^k <= T.
+    Postcondition: corrected gives exactly T nodes, every prefix 1..s a disjoint union of <= ⌈lg T⌉ of them; the
+      printed range omits (1, lg T) when T is a power of 2, so g_T cannot be formed (002.algA6, AUD-20).
+    Randomness: none.
+    Spec: 002.algA6
     """
     return _core_tree_nodes(T, _index_range(variant))
 
@@ -85,8 +90,12 @@ def leaf_membership(i: int, T: int, variant: str = "corrected") -> int:
 def prefix_noise(xi: np.ndarray) -> np.ndarray:
     """N_s for s = 1..T from the corrected tree's node noise xi (T, p) in completion order; returns (T, p).
 
-    N_s = Σ_{(j,k) ∈ prefix_nodes(s)} ξ_{j,k} = (prefix_incidence(T) @ xi)[s−1]; identical to
-    ``TreeAggregator(T, σ, p, noise=xi/σ).prefix_noise(s)``.
+    Preconditions (validated): xi finite-shaped (T, p), T >= 1 (the node noise already scaled by σ).
+    Steps: N_s = Σ_{(j,k) ∈ prefix_nodes(s)} ξ_{j,k} = (prefix_incidence(T) @ xi)[s−1] (l.541–543).
+    Postcondition: identical to ``TreeAggregator(T, σ, p, noise=xi/σ).prefix_noise(s)``; for ξ ~ N(0, σ²I) i.i.d.,
+      N_s ~ N(0, popcount(s)σ²I) and Cov(N_s, N_r) = σ²·#shared nodes (002.lemma5_6.covariance).
+    Randomness: none here (the caller passes the node noise; see dp_srgd_tree's "xi" stream).
+    Spec: 002.algA6
     """
     xi = np.asarray(xi, dtype=float)
     if xi.ndim != 2 or xi.shape[0] < 1:

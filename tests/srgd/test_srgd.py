@@ -198,3 +198,44 @@ def test_mc_runner_matches_reference(kind, bmode, kz):
     run = _mc.run_streams(prob, 4, 9, 3, 2.0, 1.0, rng, kappa_z=kz, bmode=bmode, bnorm=0.2)
     for k in range(4):
         assert _mc.crosscheck(prob, run, 9, 3, 2.0, 1.0, kz, k=k) <= 1e-12
+
+
+# ---- pre-drawn randomness (reference.core.randomness convention): draws bit-identical to the rng path ----------
+
+def test_dp_srgd_tree_draws_bit_identical():
+    prob, data = _problem(21, T=13)
+    r1, n1 = dp_srgd_tree(prob.grad, data, T=13, B=3, beta=3.0, radius=0.5, p=2, kappa=1.5, sigma=0.05,
+                          rng=np.random.default_rng(7))
+    xi = np.random.default_rng(7).standard_normal((13, 2))                       # what the rng path draws
+    r2, n2 = dp_srgd_tree(prob.grad, data, T=13, B=3, beta=3.0, radius=0.5, p=2, kappa=1.5, sigma=0.05, draws=xi)
+    r3, _ = dp_srgd_tree(prob.grad, data, T=13, B=3, beta=3.0, radius=0.5, p=2, kappa=1.5, sigma=0.05,
+                         draws={"xi": xi})
+    assert np.array_equal(r1.y_T, r2.y_T) and np.array_equal(r1.y_T, r3.y_T)
+    assert all(np.array_equal(n1[k], n2[k]) for k in n1)
+    with pytest.raises(ValueError, match="xi"):
+        dp_srgd_tree(prob.grad, data, T=13, B=3, beta=3.0, radius=0.5, p=2, kappa=1.5, sigma=0.05, draws=xi[:-1])
+    with pytest.raises(ValueError, match="once"):
+        dp_srgd_tree(prob.grad, data, T=13, B=3, beta=3.0, radius=0.5, p=2, kappa=1.5, sigma=0.05, draws=xi, noise=xi)
+
+
+def test_dp_sgd_draws_bit_identical():
+    from reference.srgd.algorithm import dp_sgd
+    prob, data = _problem(22, T=10, B=4)
+    a = dp_sgd(prob.grad, data, T=10, B=4, lr=0.2, radius=0.5, p=2, clip=1.0, sigma=0.3, rng=np.random.default_rng(3))
+    xi = np.random.default_rng(3).standard_normal((10, 2))
+    b = dp_sgd(prob.grad, data, T=10, B=4, lr=0.2, radius=0.5, p=2, clip=1.0, sigma=0.3, draws=xi)
+    assert np.array_equal(a.y_T, b.y_T) and np.array_equal(a.x, b.x)
+    with pytest.raises(ValueError, match="xi"):
+        dp_sgd(prob.grad, data, T=10, B=4, lr=0.2, radius=0.5, p=2, clip=1.0, sigma=0.3, draws=np.zeros((9, 2)))
+
+
+def test_problem_sample_draws_bit_identical():
+    prob = MeanEstimation(np.random.default_rng(0).uniform(-1, 1, size=(7, 3)))
+    a = prob.sample(50, np.random.default_rng(11))
+    u = np.random.default_rng(11).random(50)
+    b = prob.sample(50, None, draws=u)
+    assert np.array_equal(a, b)
+    assert np.array_equal(prob.sample(3, None, draws=np.array([0.0, 0.999999, 0.5])),
+                          prob.atoms[[0, 6, 3]])
+    with pytest.raises(ValueError, match="u"):
+        prob.sample(5, None, draws=np.zeros(4))
