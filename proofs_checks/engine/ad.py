@@ -20,10 +20,11 @@ class NotDifferentiable(ArithmeticError):
     pass
 
 
-def _arb(x):
-    from flint import arb
+from flint import arb as _ARB   # this module is only imported lazily (by certify), so flint is already loaded
 
-    return x if isinstance(x, arb) else arb(x)
+
+def _arb(x):
+    return x if isinstance(x, _ARB) else _ARB(x)
 
 
 class Dual:
@@ -33,27 +34,37 @@ class Dual:
         self.v = v
         self.g = g
 
-    # -- arithmetic ----------------------------------------------------------------------------------------
+    # -- arithmetic (a constant operand is not lifted: no zero gradients to carry) ---------------------------
     def _lift(self, o):
         if isinstance(o, Dual):
             return o
-        if isinstance(o, (int, float)) or type(o).__name__ == "arb":
-            z = _arb(0)
+        if isinstance(o, (int, float, _ARB)):
+            z = _ARB(0)
             return Dual(_arb(o), tuple(z for _ in self.g))
         raise NotDifferentiable(f"cannot combine Dual with {type(o).__name__}")
 
+    @staticmethod
+    def _const(o):
+        if isinstance(o, _ARB):
+            return o
+        if isinstance(o, (int, float)):
+            return _ARB(o)
+        raise NotDifferentiable(f"cannot combine Dual with {type(o).__name__}")
+
     def __add__(self, o):
-        o = self._lift(o)
-        return Dual(self.v + o.v, tuple(a + b for a, b in zip(self.g, o.g)))
+        if isinstance(o, Dual):
+            return Dual(self.v + o.v, tuple(a + b for a, b in zip(self.g, o.g)))
+        return Dual(self.v + self._const(o), self.g)
 
     __radd__ = __add__
 
     def __sub__(self, o):
-        o = self._lift(o)
-        return Dual(self.v - o.v, tuple(a - b for a, b in zip(self.g, o.g)))
+        if isinstance(o, Dual):
+            return Dual(self.v - o.v, tuple(a - b for a, b in zip(self.g, o.g)))
+        return Dual(self.v - self._const(o), self.g)
 
     def __rsub__(self, o):
-        return self._lift(o) - self
+        return Dual(self._const(o) - self.v, tuple(-a for a in self.g))
 
     def __neg__(self):
         return Dual(-self.v, tuple(-a for a in self.g))
@@ -62,18 +73,24 @@ class Dual:
         return self
 
     def __mul__(self, o):
-        o = self._lift(o)
-        return Dual(self.v * o.v, tuple(a * o.v + self.v * b for a, b in zip(self.g, o.g)))
+        if isinstance(o, Dual):
+            return Dual(self.v * o.v, tuple(a * o.v + self.v * b for a, b in zip(self.g, o.g)))
+        c = self._const(o)
+        return Dual(self.v * c, tuple(a * c for a in self.g))
 
     __rmul__ = __mul__
 
     def __truediv__(self, o):
-        o = self._lift(o)
-        q = self.v / o.v
-        return Dual(q, tuple((a - q * b) / o.v for a, b in zip(self.g, o.g)))
+        if isinstance(o, Dual):
+            q = self.v / o.v
+            return Dual(q, tuple((a - q * b) / o.v for a, b in zip(self.g, o.g)))
+        c = self._const(o)
+        return Dual(self.v / c, tuple(a / c for a in self.g))
 
     def __rtruediv__(self, o):
-        return self._lift(o) / self
+        c = self._const(o)
+        q = c / self.v
+        return Dual(q, tuple(-q * a / self.v for a in self.g))
 
     def __pow__(self, k):
         if isinstance(k, int):
@@ -84,7 +101,7 @@ class Dual:
             return (k * self.log()).exp()
         if isinstance(k, float) and k.is_integer():
             return self ** int(k)
-        return (self._lift(k) * self.log()).exp()
+        return (self.log() * self._const(k)).exp()
 
     def __abs__(self):
         if self.v >= 0:
@@ -115,24 +132,18 @@ class Dual:
         return self._chain(s, 1 / (2 * s))
 
     def erf(self):
-        from flint import arb
-
-        d = 2 / arb.pi().sqrt() * (-(self.v ** 2)).exp()
+        d = 2 / _ARB.pi().sqrt() * (-(self.v ** 2)).exp()
         return self._chain(self.v.erf(), d)
 
     def erfc(self):
-        from flint import arb
-
-        d = -2 / arb.pi().sqrt() * (-(self.v ** 2)).exp()
+        d = -2 / _ARB.pi().sqrt() * (-(self.v ** 2)).exp()
         return self._chain(self.v.erfc(), d)
 
     def erfcx(self):
-        from flint import arb
-
         from .expression import arb_erfcx
 
         e = arb_erfcx(self.v)
-        return self._chain(e, 2 * self.v * e - 2 / arb.pi().sqrt())
+        return self._chain(e, 2 * self.v * e - 2 / _ARB.pi().sqrt())
 
     def min(self, o):
         o = self._lift(o)
@@ -159,7 +170,5 @@ class Dual:
 
 def dual_env(env: dict, names: list) -> dict:
     """Independent variables: ``env[name]`` (balls or exact points) with unit gradient in its own coordinate."""
-    from flint import arb
-
-    z, one = arb(0), arb(1)
+    z, one = _ARB(0), _ARB(1)
     return {n: Dual(env[n], tuple(one if j == i else z for j in range(len(names)))) for i, n in enumerate(names)}

@@ -185,7 +185,12 @@ class _Parser:
                     if len(args) != 1:
                         raise ExpressionError(f"{val}() takes one argument, got {len(args)}")
                     a = args[0]
-                    return lambda env: _apply1(val, a(env))
+                    if val == "abs":
+                        return lambda env: abs(a(env))
+                    if val == "erfcx":
+                        return lambda env: _apply1("erfcx", a(env))
+                    meth = val
+                    return lambda env: getattr(a(env), meth)()
                 if len(args) < 2:
                     raise ExpressionError(f"{val}() takes at least two arguments")
                 return lambda env: _minmax(val, [a(env) for a in args])
