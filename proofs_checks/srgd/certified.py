@@ -176,3 +176,51 @@ def _l56_T1(ctx):
                                   "probability 1 > δ",
                    margin=-err, precision="exact (the bound is exactly 0; the Gaussian has no atom at 0)",
                    details="for T >= 2 the chain holds (002.tree_combinatorics.exhaustive, 002.gauss_norm_tail.certified)")
+
+
+@check("002.gdp_conversion.counterexample_certified", spec=["002.gdp_conversion", "002.audit.AUD-4"], profile="quick")
+def _conv_refuted(ctx):
+    r = certify(gdp_ratio_expr("1"), [Param("eps", 12, 32), Param("delta", 1e-3, 1e-2, log=True)], budget=2000)
+    if r.status != "REFUTED":
+        return fail("certified counterexample for large ε", r.status)
+    pt = r.counterexample["point"]
+    return erratum(claimed="l.554: ε/√(2 ln(2.5/δ))-GDP ⇒ (ε, δ/2)-DP (no range of ε stated)",
+                   computed=f"Arb: δ_GDP/(δ/2) − 1 >= {r.counterexample['lower']:.4g} at the point below",
+                   counterexample=f"ε = {pt['eps']:.6g}, δ = {pt['delta']:.6g}: δ_GDP(ε; ε/√(2 ln(2.5/δ)))/(δ/2) = "
+                                  f"{gdp_delta(pt['eps'], mu_claimed(pt['eps'], pt['delta'])) / (pt['delta'] / 2):.4g}",
+                   margin=-float(r.counterexample["lower"]), precision="python-flint Arb 64 bits (certified point)")
+
+
+@check("002.martingale_conc.certified", spec=["002.martingale_conc", "002.audit.AUD-41"], profile="quick")
+def _hayes_certified(ctx):
+    # Hayes' tail at a² = 3NQ² ln(6/γ) is 2e²(γ/6)^{3/2}; the claim needs it <= γ.  Divided by γ > 0:
+    ok = certify("2*e^2*sqrt(g)/6^(3/2) - 1", [Param("g", 0, 0.989, lo_open=True)], budget=2000,
+                 certificate_path=True, name="002.martingale_conc.gamma_le_0989",
+                 claim="2e²(γ/6)^{3/2} <= γ for γ ∈ (0, 0.989]")
+    bad = certify("2*e^2*(g/6)^(3/2) - g", [Param("g", 0.9891, 1, hi_open=True)], budget=2000)
+    if ok.status != "CERTIFIED" or bad.status != "REFUTED":
+        return fail("certified below 0.989, refuted above", f"{ok.status}, {bad.status}")
+    g = bad.counterexample["point"]["g"]
+    return erratum(claimed="Hayes (l.320–324): ‖Σ‖² <= 3Q²N ln(6/γ) w.p. >= 1−γ, for every γ",
+                   computed=f"CERTIFIED 2e²(γ/6)^{{3/2}} <= γ on (0, 0.989] ({ok.n_boxes} box); REFUTED on [0.9891, 1)",
+                   counterexample=f"γ = {g:.6g}: 2e²(γ/6)^{{3/2}} − γ >= {bad.counterexample['lower']:.3g} > 0 (Arb)",
+                   margin=-float(bad.counterexample["lower"]), precision="python-flint Arb 64 bits")
+
+
+_CDP = "(4*sqrt(2)*(log(n)/log(2))^(3/2)*sqrt(log(2*n*n))*log(2.5*n))"      # c_DP of (19), lg, δ = 1/n
+_T = f"({_CDP}*n^(1/4))"
+_L527 = (f"(sqrt({_CDP}*log({_T}*4*n)) + sqrt({_CDP}) + 2*{_CDP}^2*sqrt(6*log(6*{_T}*4*n))/n^(1/4) + 2 + 3 + 1)"
+         f"/{_CDP} - 1")                                                     # c_1 = c_M = 1, γ = δ/4
+
+
+@check("002.lemma5_5_chain.threshold_certified", spec="002.lemma5_5_chain", profile="quick")
+def _l527_certified(ctx):
+    ok = certify(_L527, [Param("n", 1.84e34, 1e300, log=True)], budget=20000, certificate_path=True,
+                 name="002.lemma5_5_chain.l527_delta_1_over_n",
+                 claim="l.527 with c_1 = c_M = 1, γ = δ/4, δ = 1/n holds for n ∈ [1.84e34, 1e300]")
+    bad = certify(_L527, [Param("n", 1e30, 1.8e34, log=True)], budget=2000)
+    if ok.status != "CERTIFIED" or bad.status != "REFUTED":
+        return fail("certified above 1.84e34, refuted below", f"{ok.status} ({ok.open_share}), {bad.status}")
+    return ok.to_outcome(f"corrected: l.527 holds for δ = 1/n, c_1 = c_M = 1, γ = δ/4 on n ∈ [1.84e34, 1e300] "
+                         f"(and fails at n = {bad.counterexample['point']['n']:.3g}, certified)",
+                         name="002.lemma5_5_chain.threshold_certified")
