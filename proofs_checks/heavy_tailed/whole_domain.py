@@ -90,7 +90,7 @@ def _p3_region(ctx):
                            + ("; assuming " + "; ".join(bad.assumptions + good.assumptions) if (bad.assumptions or good.assumptions) else ""))
 
 
-@check("004.P5.gaussian_certified", spec=("004.priv.P5", "004.lemma2_3"))
+@check("004.P5.gaussian_certified", spec=("004.priv.P5", "004.lemma2_3", "core.acct.stmt.zcdp_to_dp_valid"))
 def _p5_gaussian(ctx):
     # exact profile of the Gaussian mechanism with mu = Delta/sigma = sqrt(2 rho) (exactly rho-zCDP):
     #   delta(E) = Phi(mu/2 - E/mu) - e^E Phi(-mu/2 - E/mu),  E = rho + 2 sqrt(rho L),  L = ln(1/delta).
