@@ -305,13 +305,19 @@ def _lemmaC1_paper(ctx):
 def _e2(ctx):
     """E2: scaled-mode Alg 2, excess f(x_i) - f* per epoch i = 1..T on instance B; linear convergence in epochs."""
     cfg = dict(m=300, T=7, c=0.2, eps=200.0, delta=0.0)
-    R = 24
+    R = 96
     dist, Ds, exc, es, grad_ok, q = _alg2_runs(ctx, beta=0.05, N=R, rng=ctx.child_rng(0), **cfg)
     T = cfg["T"]
     e = 0.5 * dist ** 2                                              # exact f(x_i) - f*, shape (R, T)
     rho = (e[:, -1] / e[:, 0]) ** (1.0 / (T - 1))                   # per-run geometric-mean contraction per epoch
     k = int(np.sum(rho < 1))
-    lo, _ = clopper_pearson(k, R, FALSE_FAILURE, side="lower")       # sign test: P(rho < 1) > 1/2 ?
+    lo, _ = clopper_pearson(k, R, FALSE_FAILURE / 2, side="lower")   # sign test: P(rho < 1) > 1/2 ?
+    # headline criterion (Thm 2's mechanism vs the competing polynomial rate): the per-epoch factor is below the
+    # schedule's guaranteed q^2, hence below the fastest polynomial competitor n^-2 over n = m..Tm, whose factor is
+    # T^(-2/(T-1)) (= 7^(-1/3) = 0.523 at T = 7) whatever its constant
+    comp = float(T ** (-2.0 / (T - 1)))
+    kq = int(np.sum(rho < q * q))
+    lo_q, _ = clopper_pearson(kq, R, FALSE_FAILURE / 2, side="lower")
     # order-statistic CI (99%) for the median contraction factor
     srt = np.sort(rho)
     from scipy import stats as _st
@@ -330,24 +336,30 @@ def _e2(ctx):
         ep = np.arange(1, T + 1)
         for r in range(R):
             ax.semilogy(ep, e[r], color="0.8", lw=0.7)
-        ax.semilogy(ep, e.mean(axis=0), "b-o", label="mean f(x_i) - f* (24 runs)")
+        ax.semilogy(ep, e.mean(axis=0), "b-o", label=f"mean f(x_i) - f* ({R} runs)")
+        ax.semilogy(ep, e.mean(axis=0)[0] * ep ** -2.0, "m-.", label="competitor n^-2 (n = m i)")
         ax.semilogy(ep, bound, "r--", label="(1/2)(D_{i+1}/2)^2 (bound on containment event)")
         ax.semilogy(ep, e.mean(axis=0)[0] * q ** (2 * (ep - 1)), "g:", label=f"q^(2(i-1)), q = {q:.3f}")
         ax.set_xlabel("epoch i"); ax.set_ylabel("excess population loss")
         ax.set_title("001 E2: Alg 2 (scaled mode), noiseless least squares, d = 2")
         ax.legend(fontsize=7); fig.tight_layout(); fig.savefig(path, dpi=120); plt.close(fig)
         arts.append(str(path))
-    claimed = "Alg 2 (scaled mode) converges linearly in epochs: per-run contraction rho = (e_T/e_1)^(1/(T-1)) < 1 w.p. > 1/2"
+    claimed = ("Thm 2 headline, scaled mode: Alg 2 converges linearly in epochs (exp(-Theta(n/m)), n = m T): the per-run "
+               "contraction rho = (e_T/e_1)^(1/(T-1)) is < 1 and < the schedule's q^2 w.p. > 1/2, which excludes the "
+               "fastest polynomial competitor n^-2 (factor T^(-2/(T-1)))")
     computed = (f"{k}/{R} runs contract (CP_lower = {lo:.3f} > 0.5); median rho = {np.median(rho):.3f}, 99% CI "
                 f"[{med_ci[0]:.3f}, {med_ci[1]:.3f}]; slope of log mean excess per epoch = {slope:.3f} (factor "
                 f"{math.exp(slope):.3f}); schedule q^2 = {q * q:.3f}; all excesses <= (1/2)(D_(i+1)/2)^2 on the "
-                f"containment event: {bool(np.all(e <= bound[None, :] * (1 + 1e-12)))}")
-    if not lo > 0.5:
+                f"containment event: {bool(np.all(e <= bound[None, :] * (1 + 1e-12)))}; {kq}/{R} runs have rho < q^2 "
+                f"(CP_lower = {lo_q:.3f} > 0.5), q^2 = {q * q:.3f} < competitor factor {comp:.3f}")
+    if not (lo > 0.5 and lo_q > 0.5 and q * q < comp):
         return fail(claimed, computed)
     return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, margin=float(lo - 0.5),
-                   precision="false-failure <= 1e-6 (one-sided Clopper-Pearson sign test at 1e-6); median CI by order "
-                             "statistics (informational)",
-                   details=f"LABELLED SCALED MODE: m = 300, T = 7, c = 0.2, eps = 200, eta_scale = {es:.3g}, beta = 0.05; "
+                   precision="false-failure <= 1e-6 (two one-sided Clopper-Pearson sign tests at 5e-7 each); median CI "
+                             "by order statistics (informational); detects a median per-epoch factor >= q^2",
+                   details=f"LABELLED SCALED MODE (what is lost: at the paper's constants T = n/m < 1 for every n <= 4e8, "
+                           f"certified in 001.thm2.T_below_one_certified; eps = 200 is not a meaningful privacy level): "
+                           f"m = 300, T = 7, c = 0.2 (paper: 256), eps = 200, eta_scale = {es:.3g}, beta = 0.05; "
                            "instance B (d = 2, H = 2, lambda = 1, x* = (0.3, -0.2)); the per-epoch factor is below "
                            "the schedule's q^2 because the noiseless ERM is exact and the noise is small at eps = 200",
                    artifacts=arts)
