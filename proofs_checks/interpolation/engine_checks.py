@@ -185,3 +185,44 @@ def _ckappa_root(ctx):
         return fail("kappa^(1/kappa) <= 2 on [1, inf)", f"{r.status}: {r.coverage}")
     return r.to_outcome("Remark (L630): 2 (2^12 kappa)^{1/kappa} <= 4 * 2^{12/kappa}, i.e. kappa^{1/kappa} <= 2, for every "
                         "kappa >= 1")
+
+
+# ----------------------------------------------------------------------------------------------------
+# Thm 3 / Thm 8 at the paper's constants: no localization at any feasible sample size (certified)
+# ----------------------------------------------------------------------------------------------------
+@check("001.thm3.no_localization_certified", spec=["001.thm3"])
+def _thm3_noloc(ctx):
+    # QG + L-Lipschitz on X (x* in X): (lambda/2) r^2 <= L r for every x in X, and some x has r >= D/2, so L/lambda >= D/4.
+    # D_int/2 = 64 (L/lambda)(sqrt(log(2/beta)) log^{3/2} n/sqrt n + ...) >= 16 D sqrt(log 2) log^{3/2} n/sqrt n (beta <= 1).
+    r = _cert("1 - 16*sqrt(log(2))*log(n)^(3/2)/sqrt(n)", [Param("n", 3, 3.7e5, log=True)],
+              "001.thm3.no_localization_certified")
+    if r.status != "CERTIFIED":
+        return fail("D_int/2 >= D on n in [3, 3.7e5]", f"{r.status}: {r.coverage}")
+    return partial("Thm 3 (Alg 3, L296-300): the second phase runs Alg 2 on X_int = B(x_1, D_int/2), a localised domain",
+                   f"certified (Arb, {r.n_boxes} boxes, certificate {r.certificate_path}): D_int/2 >= D = Diam X for every "
+                   f"n in [3, 3.7e5] and every admissible L, lambda, D, d, eps, beta (L/lambda >= D/4 from QG + Lipschitz)",
+                   coverage="at the paper's constant 128 Alg 3 cannot localise at any n <= 3.7e5 (X_int contains X whenever "
+                            "x_1 is in X), so its adaptivity cannot be observed at feasible n; the rates (2), (3) are not "
+                            "established (and the containment step has a proof gap, 001.audit.AUD-14)",
+                   margin=None, precision="Arb 64 bits")
+
+
+@check("001.thm8.no_localization_certified", spec=["001.thm8"])
+def _thm8_noloc(ctx):
+    # kappa = 3, c_3 = 2 (2^12 * 3)^{1/3} = 46.15 (L630).  kappa-growth + Lipschitz: L/lambda >= (D/2)^{kappa-1}/kappa,
+    # so D_2 >= c (D/2)(r_m/kappa)^{1/(kappa-1)} >= D iff r_m >= kappa (2/c)^{kappa-1}; growth + smoothness (grad f(x*) = 0):
+    # H/lambda >= 2 (D/2)^{kappa-2}/kappa, so the fixed point D* of D_{i+1} = c (H D_i r_m/lambda)^{1/(kappa-1)} is >= D iff
+    # r_m >= kappa 2^{kappa-3}/c^{kappa-1}; then D_i >= D for every epoch (the map is increasing, above the diagonal
+    # below D*).  r_m >= sqrt(log(T/beta)) log^{3/2} m/sqrt m >= sqrt(log 2) log^{3/2} m/sqrt m (T >= 2, beta <= 1).
+    c = "(2*(4096*3)^(1/3))"
+    r = _cert(f"max(3*(2/{c})^2, 3/{c}^2) - sqrt(log(2))*log(m)^(3/2)/sqrt(m)", [Param("m", 3, 1.4e8, log=True)],
+              "001.thm8.no_localization_certified")
+    if r.status != "CERTIFIED":
+        return fail("Alg 6 radii >= D on m in [3, 1.4e8]", f"{r.status}: {r.coverage}")
+    return partial("Thm 8 (Alg 6, kappa = 3, paper's c_kappa = 2(2^12 kappa)^{1/kappa}): the domains X_i shrink towards x*",
+                   f"certified (Arb, {r.n_boxes} boxes, certificate {r.certificate_path}): every radius D_i >= D = Diam X "
+                   f"for every chunk size m in [3, 1.4e8] (n = m log n up to about 2.8e9) and every admissible L, H, "
+                   f"lambda, D, d, eps, beta",
+                   coverage="at the paper's constants Alg 6 never localises at feasible n for kappa = 3, so the rate "
+                            "(1/sqrt n + d/(n eps))^{kappa/(kappa-2)} cannot be observed; an experiment would need labelled "
+                            "scaled constants (not run)", margin=None, precision="Arb 64 bits")
