@@ -46,14 +46,14 @@ def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.rando
         rho = rng.laplace()
     else:
         rho, nu_all = float(noise[0]), np.asarray(noise[1], dtype=float)
-    t_hat = float(threshold) - b * rho                                  # line 1 (L6899)
+    t_hat = float(threshold) - b * rho                                  # line 2 (L6905)
     out: list[bool] = []
-    for t, q in enumerate(queries):                                     # line 2 (L6901)
+    for t, q in enumerate(queries):                                     # lines 3-5 (L6906-6908)
         q = float(q)
         if not math.isfinite(q):
             raise ValueError(f"queries[{t}] must be finite, got {q!r}")
         nu = rng.laplace() if noise is None else nu_all[t]
-        if q + 2.0 * b * nu < t_hat:                                    # lines 4-6 (L6905-6911)
+        if q + 2.0 * b * nu < t_hat:                                    # lines 6-8 (L6909-6911)
             out.append(False)
             break
         out.append(True)
@@ -68,7 +68,7 @@ def concentration_score(v: np.ndarray, tau: float) -> float:
 
 
 def selection_probabilities(v: np.ndarray, radius: float) -> np.ndarray:
-    """p_j of Alg 28 line 8-9 (L6987-6991): f_j = #{j': ‖v_j − v_j'‖ <= radius}; p = 0 if f < n/2, 1 if f >= 2n/3,
+    """p_j of Alg 28 lines 8-9 (L6989-6990): f_j = #{j': ‖v_j − v_j'‖ <= radius}; p = 0 if f < n/2, 1 if f >= 2n/3,
     (f − n/2)/(n/6) otherwise."""
     v = np.asarray(v, dtype=float).reshape(len(v), -1)
     n = v.shape[0]
@@ -111,7 +111,7 @@ class OutlierRemovalMean:
     Steps per query q (L6979-6999): v_j = q(Z_j); s = concentration score (9.2); AboveThreshold step on s with
         threshold 4n/5; if ⊤: p_j from counts at radius 2τ, S = {j: B_j = 1}, B_j ~ Ber(p_j), g = mean_{S} v_j
         (0 if S empty), output g + N(0, σ² I_d); if ⊥: output 0 and halt (all later outputs 0).
-    Postcondition: Thm 9.3.2 (L7005) / Prop 9.3.6: (ε, δ)-user-level DP (claimed); if the v's are (τ,γ)-concentrated
+    Postcondition: Thm 9.3.2 / Prop 9.3.6: (ε, δ)-user-level DP (claimed); if the v's are (τ,γ)-concentrated
         no user is removed w.p. >= 1-(T+1)γ (Prop 9.3.7 — its sample-size condition is insufficient, AU9.3).
     Randomness: rng, or pre-drawn ``noise`` = dict(rho=scalar, nu=(T,), u=(T, n), gauss=(T, d)) (std Laplace,
         uniforms, std normals).  Queries are counted in ``counter`` (one per user evaluation).
@@ -144,7 +144,7 @@ class OutlierRemovalMean:
         at_sens = 2.0 if variant == "corrected" else 1.0
         self.b = 2.0 * at_sens / (self.epsilon / 2.0)                   # AboveThreshold(ε/2): Lap(2·sens/(ε/2))
         rho = rng.laplace() if noise is None else float(noise["rho"])
-        self.t_hat = 4.0 * self.n / 5.0 - self.b * rho                  # Alg 27 line 1 with Δ = 4n/5 (L6983)
+        self.t_hat = 4.0 * self.n / 5.0 - self.b * rho                  # Alg 27 line 2 with Δ = 4n/5; Alg 28 line 5 (L6986)
         self.i = 0
         self.halted = False
 
@@ -152,19 +152,19 @@ class OutlierRemovalMean:
         if self.i >= self.T:
             raise ValueError(f"more than T = {self.T} queries")
         i, self.i = self.i, self.i + 1
-        if self.halted:                                                 # line 15 (L6999): after ⊥ all outputs are 0
+        if self.halted:                                                 # lines 15-16 (L6996-6997): after ⊥ all outputs are 0
             return None
-        v = np.asarray([np.atleast_1d(np.asarray(q(Z), dtype=float)) for Z in self.users])   # line 4 (L6979)
+        v = np.asarray([np.atleast_1d(np.asarray(q(Z), dtype=float)) for Z in self.users])   # line 3 (L6981)
         self.counter.record(self.n, "user_query")
         d = v.shape[1]
-        s = concentration_score(v, self.tau)                            # line 5, eq. (9.2) (L6981)
+        s = concentration_score(v, self.tau)                            # line 4, eq. (9.2) (L6982)
         nu = self.rng.laplace() if self.noise is None else float(self.noise["nu"][i])
-        if s + 2.0 * self.b * nu < self.t_hat:                          # line 6: AboveThreshold answers ⊥ (L6983)
+        if s + 2.0 * self.b * nu < self.t_hat:                          # line 5: AboveThreshold answers ⊥ (L6986)
             self.halted = True
-            return np.zeros(d)                                          # line 15: output 0 and halt
-        p = selection_probabilities(v, 2.0 * self.tau)                  # lines 8-9 (L6987-6991)
+            return np.zeros(d)                                          # lines 15-16: output 0 and halt
+        p = selection_probabilities(v, 2.0 * self.tau)                  # lines 8-9 (L6989-6990)
         u = self.rng.random(self.n) if self.noise is None else np.asarray(self.noise["u"][i])
-        S = u < p                                                       # line 10: B_j ~ Ber(p_j)
+        S = u < p                                                       # line 9: B_j ~ Ber(p_j)
         g = v[S].mean(axis=0) if S.any() else np.zeros(d)               # line 11
         z = self.rng.standard_normal(d) if self.noise is None else np.asarray(self.noise["gauss"][i])
         return g + self.sigma * z                                       # line 12 (L6993)
@@ -201,25 +201,25 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
     d = theta0.shape[0]
     counter = counter if counter is not None else QueryCounter()
     mech = OutlierRemovalMean(list(data), epsilon, delta / (2 * T * m * d), tau, T, rng, sigma=sigma,
-                              variant=variant, counter=counter)        # line 2 (L7083)
+                              variant=variant, counter=counter)        # line 4 (L7088)
     theta = theta0.copy()                                               # θ_1 := θ_0 (AU9.9)
     iterates = []
-    for t in range(T):                                                  # line 3 (L7085)
+    for t in range(T):                                                  # line 2 (L7085)
         iterates.append(theta.copy())
         th = theta.copy()
 
-        def q_t(Z, th=th):                                              # eq. (9.3) (L7087)
+        def q_t(Z, th=th):                                              # line 3, eq. (9.3) (L7086)
             ys = uniform_l2_ball(d, r, rng, size=len(Z))
             counter.record(len(Z), "gradient")
             return np.mean([grad(th + y, z) for y, z in zip(ys, Z)], axis=0)
 
         g_bar = mech.query(q_t)                                         # line 5 (L7089)
-        if mech.halted:                                                 # lines 6-7 (L7091): return θ_0 on halt
+        if mech.halted:                                                 # lines 9-11 (L7093-7095): return θ_0 on halt
             return theta0.copy()
-        theta = np.asarray(project(theta - eta * g_bar), dtype=float)   # line 9 (L7095)
+        theta = np.asarray(project(theta - eta * g_bar), dtype=float)   # line 7 (L7091)
         if trace is not None:
             trace.append(theta.copy())
-    return np.mean(iterates, axis=0)                                    # line 11 (L7099)
+    return np.mean(iterates, axis=0)                                    # line 14 (L7098)
 
 
 def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float, delta: float, *,
@@ -243,17 +243,17 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
 
     Steps: k = ⌈log₂ log₂(mn)⌉; disjoint D_i of n_i = n/2^{k+1-i} users (i = 1..k);
         θ_i = Alg29(D_i, ε, δ, θ_{i-1}, r_i, T_i, η_i, τ_i) on the ball B(θ_{i-1}, R̂_i) (``project_factory(center,
-        radius)``), parameters from ``params(i, n_i) -> dict(T, r, eta, tau, R)`` (constants of the proof L7412-7418
+        radius)``), parameters from ``params(i, n_i) -> dict(T, r, eta, tau, R)`` (constants of the proof L7412-7430
         are implicit; the caller supplies them).  Output θ_k.
     Postcondition: disjoint users + post-processing ⇒ (ε, δ)-user-level DP (parallel composition); Thm 9.4.11 rate.
     Spec: 003_ch09.alg30
     """
     data = np.asarray(data, dtype=float)
     n, m = data.shape[0], data.shape[1]
-    k = max(1, math.ceil(math.log2(max(2.0, math.log2(m * n)))))       # line 1 (L7220)
+    k = max(1, math.ceil(math.log2(max(2.0, math.log2(m * n)))))       # line 2 (L7223)
     theta = np.asarray(theta0, dtype=float)
     start = 0
-    for i in range(1, k + 1):                                           # line 2 (L7222)
+    for i in range(1, k + 1):                                           # lines 3-5 (L7224-7226)
         n_i = max(1, int(n // 2 ** (k + 1 - i)))
         D_i = data[start:start + n_i]                                   # disjoint blocks (parallel composition)
         start += n_i

@@ -115,7 +115,7 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
     counter = counter if counter is not None else QueryCounter()
     x = np.asarray(x0, dtype=float)
     d = x.shape[0]
-    l = int(math.floor(math.log2(n)))                                             # line 2 (L7565)
+    l = int(math.floor(math.log2(n)))                                             # line 2 (L7564)
     C = int(math.ceil(c_groups * math.log(20 * n * m * math.exp(epsilon) / delta) / epsilon))
     start = 0
     for i in range(1, l + 1):                                                     # line 3

@@ -49,14 +49,14 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
     counter = counter if counter is not None else QueryCounter()
     x = x0.copy()
     acc = np.zeros(d)
-    for t in range(T):                                                   # line 2 (L8224)
+    for t in range(T):                                                   # line 2 (L8225)
         counter.record(1, "gradient")
         g = np.asarray(grad(x, data[j[t]]), dtype=float)                 # line 3: j_t ~ Unif([n])
-        x = x - eta * (g + alpha * (x - x0) + G * sigma * z[t])          # line 4 (L8228)
+        x = x - eta * (g + alpha * (x - x0) + G * sigma * z[t])          # lines 3-4 (L8226-8227)
         acc += x
         if trace is not None:
             trace.append(x.copy())
-    return acc / T                                                       # line 6 (L8231)
+    return acc / T                                                       # line 6 (L8229)
 
 
 def dp_sgd_epsilon(n: int, T: int, sigma: float, delta: float) -> float:

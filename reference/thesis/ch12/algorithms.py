@@ -45,18 +45,18 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     counter = counter if counter is not None else QueryCounter()
     xi = rng.standard_normal((T, d)) if noise is None else np.asarray(noise, dtype=float)
-    x = np.zeros(d)                                                      # line 1: x_0 = 0
+    x = np.zeros(d)                                                      # line 2 (L8794): x_0 = 0
     num, den = np.zeros(d), 0.0
-    for t in range(T):                                                   # line 2 (L8793)
+    for t in range(T):                                                   # line 3 (L8795)
         num += (t + 4) * x
         den += t + 4
         eta = 4.0 / (lam * (t + 1))
         counter.record(n, "sample_gradient")
-        g_hat = np.mean([clip_l2(np.asarray(grad(x, s), dtype=float), C) for s in data], axis=0)   # line 4
-        x = np.asarray(project((x - eta * (g_hat + sigma * xi[t])) / (1 + eta * lam)), dtype=float)  # line 5
+        g_hat = np.mean([clip_l2(np.asarray(grad(x, s), dtype=float), C) for s in data], axis=0)   # line 5 (L8797)
+        x = np.asarray(project((x - eta * (g_hat + sigma * xi[t])) / (1 + eta * lam)), dtype=float)  # lines 4, 6 (L8796-8798)
         if trace is not None:
             trace.append(x.copy())
-    return num / den                                                     # line 7 (L8801)
+    return num / den                                                     # line 8 (L8800)
 
 
 def prop1231_sigma(C: float, T: int, n: int, rho: float) -> float:

@@ -23,9 +23,9 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
         ``draws`` optional pre-drawn uniforms: dict(ux=(S,), uy=(S,), us=(S,), us2=(S,), ua=(S,)).
     Steps: x_1, y_1 ~ ν̄_1 independently.  For s = 2..T/B:
         1. r_s = [ν_s(x_{s−1})/(e^{2Bη}ν_{s−1}(x_{s−1}))]·[ν_{s−1}(y_{s−1})/ν_s(y_{s−1})]; S_s ~ Ber(min(1, r_s));
-           S'_s ~ Ber(1 − p)                                                             (L10016-10020)
-        2. if S_s = 0 or S'_s = 0: x_s ~ ν̄_s (fresh) else x_s = x_{s−1}                  (L10022-10024)
-        3. A_s ~ Ber(1 − p); if A_s = 0: y_s ~ ν̄_s (fresh) else y_s = y_{s−1}            (L10026-10028)
+           S'_s ~ Ber(1 − p)                                                             (L10013)
+        2. if S_s = 0 or S'_s = 0: x_s ~ ν̄_s (fresh) else x_s = x_{s−1}                  (L10014-10019)
+        3. A_s ~ Ber(1 − p); if A_s = 0: y_s ~ ν̄_s (fresh) else y_s = y_{s−1}            (L10020-10026)
         4. play x_s on rounds (s−1)B+1..sB.
     Postcondition: the played sequence (x_1..x_{T/B}); Thm 13.3.2: (ε, δ)-DP with the ε, δ formula (checked
         exactly on MW instances); regret claim Prop 13.3.3 is false (AU13.1).
@@ -40,18 +40,18 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
         raise ValueError(f"p must be in (0, 1], got {p!r}")
     if draws is None:
         draws = {k: rng.random(S) for k in ("ux", "uy", "us", "us2", "ua")}
-    x = sample_nu(1, draws["ux"][0])                                       # line 1 (L10004)
+    x = sample_nu(1, draws["ux"][0])                                       # line 2 (L10010)
     y = sample_nu(1, draws["uy"][0])
     out = [x]
-    for s in range(2, S + 1):                                              # line 2 (L10014)
+    for s in range(2, S + 1):                                              # line 4 (L10012)
         log_r = (log_nu(s, x) - 2 * B * eta - log_nu(s - 1, x)) + (log_nu(s - 1, y) - log_nu(s, y))
         S_s = draws["us"][s - 1] < min(1.0, math.exp(min(0.0, log_r)) if log_r < 0 else 1.0)
         S2_s = draws["us2"][s - 1] < 1 - p
         if (not S_s) or (not S2_s):
-            x = sample_nu(s, draws["ux"][s - 1])                           # fresh x_s ~ ν̄_s
+            x = sample_nu(s, draws["ux"][s - 1])                           # lines 6-7 (L10014-10015): fresh x_s ~ ν̄_s
         A_s = draws["ua"][s - 1] < 1 - p
         if not A_s:
-            y = sample_nu(s, draws["uy"][s - 1])                           # fresh y_s ~ ν̄_s
+            y = sample_nu(s, draws["uy"][s - 1])                           # lines 13-14 (L10021-10022): fresh y_s ~ ν̄_s
         out.append(x)
         if trace is not None:
             trace.append((s, x, y, bool(S_s), bool(S2_s), bool(A_s)))
