@@ -81,6 +81,7 @@ def proj_l2_ball(y, center=None, radius: float = 1.0) -> np.ndarray:
     (origin), a scalar (every coordinate) or shape (d,); ``radius`` in [0, inf].
     Steps: ``P(y) = c + (y - c) * min(1, r / ||y - c||)`` (000 catalog primitive ``proj_ball``).
     Postcondition: ``||P(y) - c|| <= r`` (up to one rounding) and ``<y - P(y), z - P(y)> <= 0`` for all z in the ball.
+    Randomness: none (deterministic).
     Spec: core.geom.proj_l2_ball
     """
     y = as_vector("y", y, allow_batch=True)
@@ -134,6 +135,7 @@ def proj_two_balls(y, c1, r1: float, c2, r2: float, *, return_multipliers: bool 
     :func:`two_balls_kkt`.
     Postcondition: x ∈ K (up to rounding) and ``<y - x, z - x> <= 0`` for all z ∈ K.
     Returns x, or (x, (λ1, λ2)) when ``return_multipliers``.
+    Randomness: none (deterministic).
     Spec: core.geom.proj_two_balls
     """
     y = as_vector("y", y)
@@ -203,10 +205,12 @@ def _multipliers_pair(y, x, c1, c2) -> tuple[float, float]:
 def two_balls_kkt(y, x, c1, r1, c2, r2, multipliers) -> dict:
     """KKT residuals of a candidate projection x of y onto B_{c1}(r1) ∩ B_{c2}(r2) with multipliers (λ1, λ2).
 
-    Returns a dict with ``stationarity`` = ||(x - y) + λ1 (x - c1) + λ2 (x - c2)||, ``primal`` = max(0, ||x-ci|| - ri),
-    ``dual`` = max(0, -λi), ``slackness`` = max_i |λi (||x - ci|| - ri)|.  All four are 0 at the exact projection
-    (the problem is convex with Slater's condition whenever the intersection has an interior point, so KKT is
-    necessary and sufficient).
+    Preconditions: x, y, c1, c2 finite vectors of one length d; r1, r2 > 0; λ1, λ2 real.
+    Steps: ``stationarity`` = ||(x - y) + λ1 (x - c1) + λ2 (x - c2)||, ``primal`` = max(0, ||x-ci|| - ri),
+    ``dual`` = max(0, -λi), ``slackness`` = max_i |λi (||x - ci|| - ri)|.
+    Postcondition: all four are 0 at the exact projection (the problem is convex with Slater's condition whenever the
+    intersection has an interior point, so KKT is necessary and sufficient).
+    Randomness: none (deterministic).
     Spec: core.geom.proj_two_balls
     """
     y = np.asarray(y, float)
@@ -246,6 +250,7 @@ def proj_l1_ball(y, radius: float = 1.0, center=None) -> np.ndarray:
     Steps: v = y - c; if ||v||_1 <= r return y; else u = sort(|v|) descending,
     ρ = max{j : u_j - (Σ_{i<=j} u_i - r)/j > 0}, θ = (Σ_{i<=ρ} u_i - r)/ρ, x = c + sign(v) max(|v| - θ, 0).
     Postcondition: ||x - c||_1 <= r (up to rounding); variational inequality holds.
+    Randomness: none (deterministic).
     Spec: core.geom.proj_l1_ball
     """
     y = as_vector("y", y)
@@ -267,6 +272,8 @@ def proj_box(y, lower, upper) -> np.ndarray:
     Preconditions: ``y`` finite 1-D; ``lower``, ``upper`` scalars or shape (d,), not NaN (±inf allowed),
     ``lower <= upper`` coordinate-wise.
     Postcondition: lower <= x <= upper exactly; variational inequality holds.
+    Steps: x_i = min(max(y_i, lower_i), upper_i).
+    Randomness: none (deterministic).
     Spec: core.geom.proj_box
     """
     y = as_vector("y", y)
@@ -287,6 +294,7 @@ def proj_simplex(y, total: float = 1.0) -> np.ndarray:
     Preconditions: ``y`` finite 1-D; ``total`` in (0, inf).
     Steps: u = sort(y) descending; ρ, θ as in :func:`proj_l1_ball` (without absolute values); x = max(y - θ, 0).
     Postcondition: x >= 0, Σ x = total (up to rounding); variational inequality holds.
+    Randomness: none (deterministic).
     Spec: core.geom.proj_simplex
     """
     y = as_vector("y", y)

@@ -51,6 +51,7 @@ def gaussian_mechanism(value, sensitivity: float, sigma: float, rng: np.random.G
     (eps, delta(eps))-DP with delta(eps) = Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2), mu =
     sensitivity/sigma (exact hockey-stick of N(0,1) vs N(mu,1); Balle & Wang 2018 Thm 8; Dong, Roth, Su 2022).
     ``sensitivity`` is validated and defines the guarantee; it does not change the output.
+    Randomness: z ~ N(0, I) of value's shape from ``rng``, or pre-drawn standard normals ``noise`` of that shape (bit-identical; tested draw for draw).
     Spec: core.mech.gaussian_mechanism
     """
     v = _finite_array("value", value)
@@ -68,6 +69,7 @@ def laplace_mechanism(value, sensitivity: float, epsilon: float, rng: np.random.
     Steps: 1. b = sensitivity/epsilon; 2. w ~ Lap(1)^shape; 3. return value + b * w.
     Postcondition: output ~ value + Lap(b)^shape; (epsilon, 0)-DP for l1-sensitivity ``sensitivity``
     (Dwork & Roth 2014, Thm 3.6).
+    Randomness: w i.i.d. standard Laplace of value's shape from ``rng``, or pre-drawn ``noise`` (bit-identical).
     Spec: core.mech.laplace_mechanism
     """
     v = _finite_array("value", value)
@@ -95,6 +97,7 @@ def exponential_mechanism_probabilities(scores, epsilon: float, sensitivity: flo
     Preconditions: ``scores`` finite, 1-D, non-empty (higher is better); ``epsilon``, ``sensitivity`` in (0, inf).
     Steps: a_r = epsilon u_r/(2 Delta); p = exp(a - max a)/sum exp(a - max a) (stable softmax).
     Postcondition: p >= 0, sum p = 1 (to rounding); epsilon-DP (McSherry & Talwar 2007; Dwork & Roth Thm 3.10).
+    Randomness: none (deterministic).
     Spec: core.mech.exponential_mechanism_probabilities
     """
     s = _scores(scores)
@@ -115,6 +118,7 @@ def exponential_mechanism(scores, epsilon: float, sensitivity: float, rng: np.ra
     Steps (inverse_cdf): p = law; return the first r with p_1 + ... + p_r > u (zero-mass entries never chosen).
     Steps (gumbel): return argmax_r epsilon u_r/(2 Delta) + G_r.
     Postcondition: P(output = r) = p_r (exactly for gumbel: core.mech.rnm_gumbel_equals_exp); epsilon-DP.
+    Randomness: one uniform (inverse_cdf) or n uniforms (gumbel) from ``rng``, or pre-drawn ``u`` of that shape (same u => same output).
     Spec: core.mech.exponential_mechanism  (ref: McSherry & Talwar 2007; Dwork & Roth 2014 Def 3.4)
     """
     s = _scores(scores)
@@ -152,6 +156,7 @@ def report_noisy_max(scores, epsilon: float, sensitivity: float, rng: np.random.
     Postcondition: epsilon-DP (Laplace: Dwork & Roth Claim 3.9 for monotone; general scale 2Delta/eps).
     Gumbel: the output law equals the exponential mechanism's exp(eps u/(2 Delta)) (resp. exp(eps u/Delta)
     when monotone) exactly.
+    Randomness: n i.i.d. standard Laplace or Gumbel draws from ``rng``, or pre-drawn ``noise`` of shape (n,) (bit-identical).
     Spec: core.mech.report_noisy_max
     """
     s = _scores(scores)
@@ -188,6 +193,7 @@ def exponential_mechanism_1d(score: Callable, lo, hi, epsilon: float, sensitivit
     (:func:`reference.core.samplers.inverse_cdf_sample` with pdf w/Z).
     Postcondition: output (an mpf with ``dps`` digits) ~ the density w/Z up to the quadrature's accuracy;
     epsilon-DP when ``sensitivity`` bounds sup_x |score_D(x) - score_D'(x)| (McSherry & Talwar 2007).
+    Randomness: one uniform u from ``rng`` or pre-drawn ``u``; the output is the exact quantile F^{-1}(u).
     Spec: core.mech.exponential_mechanism_1d  (003 Ch.3 A3.1 implementation note)
     """
     if not callable(score):
@@ -267,6 +273,7 @@ def above_threshold(queries: Iterable[float], threshold: float, epsilon: float, 
          T_hat = T + Lap(sigma) (fresh); halt if count = c.  else answer ⊥ (False).
     Postcondition: the answer list (True = ⊤) ends with the c-th True or when the queries run out;
     epsilon-DP (Dwork & Roth Thm 3.23 for c = 1; Thm 3.25 for Sparse with delta = 0).
+    Randomness: standard Laplace draws for the threshold (one per ⊤ plus the first) and one per query, from ``rng`` or pre-drawn ``noise`` (see the Preconditions for its layout; bit-identical).
     Spec: core.mech.above_threshold
     """
     threshold = _real("threshold", threshold)

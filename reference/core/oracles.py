@@ -40,7 +40,11 @@ __all__ = [
 class QueryCounter:
     """Counts queries (``calls``), parallel rounds (``rounds`` = depth) and queries per kind (``by_kind``).
 
-    Invariant: ``rounds <= calls``; a round with zero queries is not counted.
+    Preconditions: none (a fresh counter starts at 0).
+    Steps: ``record(m, kind)`` adds m queries and one round (a round with zero queries is not counted); inside
+    ``parallel_round()`` (nested blocks merge) every query joins the one round of the block.
+    Postcondition (invariant): ``rounds <= calls``; calls = total queries; by_kind sums to calls.
+    Randomness: none.
     Spec: core.orc.counter
     """
 
@@ -150,7 +154,14 @@ class _CountingOracle:
 
 
 class ValueOracle(_CountingOracle):
-    """Function-value oracle ``x -> f(x)`` (float), counted.  Spec: core.orc.value"""
+    """Function-value oracle ``x -> f(x)`` (float), counted.
+
+    Preconditions (validated): f callable; x finite of the oracle's dimension; a NaN value raises.
+    Steps: one query (kind "value") per point; ``batch(xs)`` answers m points in one round.
+    Postcondition: the counter records exactly the queries made.
+    Randomness: none.
+    Spec: core.orc.value
+    """
 
     kind = "value"
 
@@ -179,6 +190,10 @@ class ValueOracle(_CountingOracle):
 class GradientOracle(_CountingOracle):
     """Deterministic (sub)gradient oracle ``x -> g(x) ∈ ∂f(x)`` (array of shape (d,)), counted.
 
+    Preconditions (validated): g callable returning a finite (d,) array.
+    Steps: one query (kind "gradient") per point; batches and parallel rounds as for :class:`QueryCounter`.
+    Postcondition: the counter records exactly the queries made.
+    Randomness: none.
     Spec: core.orc.gradient
     """
 
@@ -203,8 +218,12 @@ class GradientOracle(_CountingOracle):
 class StochasticGradientOracle(_CountingOracle):
     """Stochastic gradient oracle: ``x -> G`` with ``E G ∈ ∂f(x)`` (000 Problem 1, L347–351), counted.
 
-    ``sample_grad(x, rng)`` draws one stochastic gradient using only the generator passed to it.
-    Each query (single or in a batch) draws fresh, independent randomness from ``rng``.
+    Preconditions (validated): ``sample_grad(x, rng)`` callable using only the generator passed to it; rng a numpy Generator.
+    Steps: one query (kind "stochastic_gradient") per point; each query (single or in a batch) draws fresh,
+    independent randomness from ``rng``.
+    Postcondition: E G ∈ ∂f(x) (the caller's sample_grad contract); the counter records exactly the queries made.
+    Randomness: from the oracle's ``rng`` only (no pre-drawn form here: the draws are whatever sample_grad consumes;
+    pre-drawn replays are done by the algorithms that call it, e.g. 000 Alg 5's alg5_draws).
     Spec: core.orc.stochastic
     """
 
@@ -234,7 +253,10 @@ def draw_indices_with_replacement(n: int, m: int, rng: np.random.Generator) -> n
     """m i.i.d. uniform indices in {0, ..., n-1} (sampling WITH replacement; 000 L171, L480).
 
     Preconditions: n >= 1, m >= 0 integers; rng a numpy Generator.
+    Steps: ``rng.integers(0, n, m)``.
     Postcondition: array of shape (m,), dtype int64, each entry uniform on [n], independent.
+    Randomness: ``rng`` only.  The pre-drawn form is :func:`reference.core.samplers.sample_with_replacement` (uniforms
+    ``noise``, i = floor(u n)); this function keeps numpy's integer stream so that existing seeded runs are unchanged.
     Spec: core.orc.with_replacement
     """
     if int(n) != n or n < 1:
@@ -249,9 +271,9 @@ def draw_indices_with_replacement(n: int, m: int, rng: np.random.Generator) -> n
 class SampleAccessOracle:
     """Sample access to an ERM objective ``f^erm(x) = (1/n) Σ_i f(x; s_i)`` (000 Problem 2, L474–480).
 
-    Built from a per-sample (sub)gradient ``per_sample_grad(x, s) -> (d,)`` and optionally a per-sample loss
-    ``per_sample_loss(x, s) -> float`` over a data set ``data`` (a sequence of samples, or an array whose rows are
-    samples).  Every per-sample gradient evaluation is one query (kind ``"sample_gradient"``), every per-sample
+    Preconditions (validated): ``per_sample_grad(x, s) -> (d,)`` callable (and optionally ``per_sample_loss``); ``data``
+    a non-empty sequence of samples or an array whose rows are samples.
+    Steps: every per-sample gradient evaluation is one query (kind ``"sample_gradient"``), every per-sample
     loss one query (kind ``"sample_value"``); ``per_sample_calls[i]`` counts how often sample i was touched (any kind).
 
     * ``grad(x, i)``                     one query, one round;
@@ -261,6 +283,8 @@ class SampleAccessOracle:
     * ``as_stochastic_oracle()``         a :class:`StochasticGradientOracle`-compatible view sharing the counter
                                          (000 L480: ERM as a case of Problem 1 with ``g(x) = ∂f^i(x)``, i ~ unif[n]).
 
+    Postcondition: full_gradient = ∇f^erm(x) exactly (mean of the per-sample gradients); E stochastic_gradient = ∇f^erm(x).
+    Randomness: the with-replacement indices from ``rng`` (:func:`draw_indices_with_replacement`).
     Spec: core.orc.sample_access
     """
 

@@ -110,9 +110,12 @@ def _uniforms(name: str, x, shape: tuple[int, ...]) -> np.ndarray:
 # --------------------------------------------------------------------------------------------
 
 def l2_norm(x) -> np.ndarray | float:
-    """Euclidean norm along the last axis, computed as ``m sqrt(sum((x/m)^2))``, m = max |x_i| (no spurious
-    overflow or underflow: inf only if the norm exceeds the largest float); the norm of clip_l2's postcondition.
+    """Overflow-safe Euclidean norm along the last axis: ``m sqrt(sum((x/m)^2))``, m = max|x_i|.
 
+    Preconditions: x a finite real array (scalar, vector or batch).
+    Steps: m = max|x_i|; 0 if m = 0; else m * sqrt(sum((x/m)^2)).
+    Postcondition: relative error <= (d+4) 2^-52 for normal-range results; inf only if the norm exceeds the largest float.
+    Randomness: none (deterministic).
     Spec: core.samp.l2_norm
     """
     a = np.asarray(x, dtype=float)
@@ -133,6 +136,7 @@ def clip_l2(x, C: float) -> np.ndarray:
     a scaled row whose computed norm still exceeds ``C`` is shrunk by one ulp until it does not.
     Postcondition: ``l2_norm(clip_l2(x, C)) <= C`` exactly in floating point (per row); rows with
     ``l2_norm(v) <= C`` are returned unchanged, so ``clip_l2`` is idempotent; the direction is kept.
+    Randomness: none (deterministic).
     Spec: core.samp.clip_l2  (ref: Abadi et al. 2016 Alg 1; 002 A-0 l.110)
     """
     a = _finite_array("x", x, min_ndim=1)
@@ -165,6 +169,8 @@ def clip_coordinates(x, C: float) -> np.ndarray:
 
     Preconditions: ``x`` finite array; ``C`` in [0, inf).
     Postcondition: ``max_i |out_i| <= C``; entries with ``|v_i| <= C`` unchanged; idempotent.
+    Steps: out_i = max(-C, min(C, x_i)).
+    Randomness: none (deterministic).
     Spec: core.samp.clip_coordinates
     """
     a = _finite_array("x", x)
@@ -183,6 +189,7 @@ def poisson_subsample(n: int, q: float, rng: np.random.Generator | None, noise=N
     (``rng.random(n)``).
     Steps: 1. u_i ~ U[0,1) i.i.d.; 2. keep i iff u_i < q.
     Postcondition: the inclusion indicators are i.i.d. Bernoulli(q) (batch size ~ Bin(n, q)); sorted indices.
+    Randomness: n uniforms u_i from ``rng`` or pre-drawn ``noise`` of shape (n,); bit-identical given the draws the rng would make.
     Spec: core.samp.poisson_subsample  (ref: Abadi et al. 2016; Mironov, Talwar, Zhang 2019)
     """
     n = _int("n", n, lo=0)
@@ -197,6 +204,7 @@ def sample_with_replacement(n: int, m: int, rng: np.random.Generator | None, noi
     Preconditions: ``n`` integer >= 1; ``m`` integer >= 0; ``noise`` None or m uniforms in [0, 1) (``rng.random(m)``).
     Steps: i_k = floor(u_k * n) (clamped to n-1 against rounding).
     Postcondition: i_1..i_m i.i.d. uniform on {0..n-1}.
+    Randomness: m uniforms from ``rng`` or pre-drawn ``noise`` of shape (m,); i_k = floor(u_k n); bit-identical given the draws the rng would make.
     Spec: core.samp.sample_with_replacement
     """
     n = _int("n", n, lo=1)
@@ -213,6 +221,7 @@ def sample_without_replacement(n: int, m: int, rng: np.random.Generator | None, 
     Steps: perm = (0..n-1); for k = 0..m-1: j = k + floor(u_k (n-k)); swap perm[k], perm[j]; return perm[:m].
     Postcondition: every ordered m-tuple of distinct indices has probability (n-m)!/n!; in particular each
     index is included with probability m/n and each pair with m(m-1)/(n(n-1)).
+    Randomness: m uniforms (partial Fisher-Yates) from ``rng`` or pre-drawn ``noise`` of shape (m,); bit-identical given the draws the rng would make.
     Spec: core.samp.sample_without_replacement  (ref: Knuth TAOCP vol 2, Alg 3.4.2P)
     """
     n = _int("n", n, lo=0)
@@ -240,6 +249,7 @@ def uniform_l2_ball(d: int, radius: float, rng: np.random.Generator | None, size
     Steps: 1. direction g/||g|| (uniform on the sphere, rotation invariance of N(0, I));
     2. radius R*U^(1/d) (P(r <= s) = (s/R)^d); 3. shift by the center.
     Postcondition: output ~ Unif(B(center, radius)); ``||x - center|| <= radius`` up to rounding.
+    Randomness: d standard normals and one uniform per point from ``rng`` or pre-drawn ``noise`` (see Preconditions for the layout); bit-identical given the draws the rng would make.
     Spec: core.samp.uniform_l2_ball  (ref: Muller 1959; Marsaglia 1972)
     """
     d = _int("d", d, lo=1)
@@ -276,6 +286,7 @@ def truncated_gaussian_ball(mean, sigma: float, radius: float, rng: np.random.Ge
     Postcondition: x ~ N(mean, sigma^2 I) restricted to the ball and renormalised (exact);
     ``attempts`` ~ Geometric(p_acc), p_acc = P(||N(mean, sigma^2 I) - center|| <= radius) (noncentral chi^2);
     raises RuntimeError after ``max_attempts`` rejections (or when the pre-drawn rows run out).
+    Randomness: standard normal proposals from ``rng`` (a data-dependent number: rejection), or pre-drawn ``noise`` proposals consumed in order; bit-identical given the draws the rng would make.
     Spec: core.samp.truncated_gaussian_ball
     """
     mu = _finite_array("mean", mean, ndim=1)
@@ -327,6 +338,7 @@ def inverse_cdf_sample(cdf: Callable, lo, hi, rng: np.random.Generator | None, u
     Postcondition: the returned x satisfies cdf(a) <= u <= cdf(b) for a bracket [a, b] of width <= tol
     containing x, i.e. x is the generalized inverse F^{-1}(u) up to ``tol`` (up to cdf's own evaluation error).
     With U ~ U[0,1), x ~ the law with CDF ``cdf`` (inverse transform).
+    Randomness: one uniform u from ``rng`` or pre-drawn ``u``; bit-identical given the draws the rng would make.
     Spec: core.samp.inverse_cdf_sample
     """
     dps = _int("dps", dps, lo=15, hi=1000)

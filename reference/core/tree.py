@@ -60,7 +60,14 @@ def _index_range(index_range: str) -> str:
 
 
 def tree_depth(T: int) -> int:
-    """``K = ceil(lg T)`` (levels k = 0..K; K = 0 for T = 1).  Spec: core.tree.tree_depth"""
+    """``K = ceil(lg T)`` (levels k = 0..K; K = 0 for T = 1).
+
+    Preconditions (validated): T an integer >= 1.
+    Steps: K = (T - 1).bit_length() (exact integer ceil(lg T)).
+    Postcondition: 2^(K-1) < T <= 2^K for T >= 2; K = 0 for T = 1.
+    Randomness: none.
+    Spec: core.tree.tree_depth
+    """
     T = _int("T", T, lo=1)
     return (T - 1).bit_length()
 
@@ -68,6 +75,10 @@ def tree_depth(T: int) -> int:
 def node_of_step(s: int) -> tuple[int, int]:
     """The node completed at step s: ``k = nu_2(s)`` (trailing zero bits), ``j = s / 2^k`` (odd).
 
+    Preconditions (validated): s an integer >= 1.
+    Steps: k = number of trailing zero bits of s; j = s >> k.
+    Postcondition: j odd, j 2^k = s, the node's leaves are s - 2^k + 1 .. s.
+    Randomness: none.
     Spec: core.tree.node_of_step
     """
     s = _int("s", s, lo=1)
@@ -78,6 +89,10 @@ def node_of_step(s: int) -> tuple[int, int]:
 def node_leaves(j: int, k: int) -> range:
     """Leaves of node (j, k): ``range((j-1) 2^k + 1, j 2^k + 1)`` (1-indexed, 002 l.541).
 
+    Preconditions (validated): j >= 1, k >= 0 integers.
+    Steps: the dyadic block of length 2^k ending at j 2^k.
+    Postcondition: 2^k consecutive leaves.
+    Randomness: none.
     Spec: core.tree.node_leaves
     """
     j = _int("j", j, lo=1)
@@ -88,8 +103,11 @@ def node_leaves(j: int, k: int) -> range:
 def prefix_nodes(s: int) -> list[tuple[int, int]]:
     """Nodes whose sum is the prefix g_s: ``(floor(s/2^k), k)`` for the set bits k of s, highest level first.
 
+    Preconditions (validated): s an integer >= 1.
+    Steps: for each set bit k of s from the highest: the node (floor(s/2^k), k).
     Postcondition: the nodes' leaf ranges are disjoint and their union is {1..s}; there are popcount(s)
     of them (e.g. prefix_nodes(7) = [(1, 2), (3, 1), (7, 0)], 002 l.541).
+    Randomness: none.
     Spec: core.tree.prefix_nodes, core.tree.prefix_variance
     """
     s = _int("s", s, lo=1)
@@ -99,8 +117,12 @@ def prefix_nodes(s: int) -> list[tuple[int, int]]:
 def tree_nodes(T: int, index_range: str = "complete") -> list[tuple[int, int]]:
     """The released nodes (j, k) for a stream of length T, sorted by completion time j 2^k (then level).
 
-    ``"complete"``: odd j, j 2^k <= T (T nodes, one per step); ``"printed"``: odd j <= T/2^k - 1,
+    Preconditions (validated): T an integer >= 1; index_range in {"complete", "printed", "all"}.
+    Steps: ``"complete"``: odd j, j 2^k <= T (T nodes, one per step); ``"printed"``: odd j <= T/2^k - 1,
     k = 0..ceil(lg T) (002 l.541 as printed); ``"all"``: every j >= 1 with j 2^k <= T.
+    Postcondition: "complete" has exactly one node completed at each step s = 1..T; "printed" misses (1, lg T) when T
+    is a power of 2 (core.tree.printed_index_range).
+    Randomness: none.
     Spec: core.tree.tree_nodes
     """
     T = _int("T", T, lo=1)
@@ -123,6 +145,10 @@ def tree_nodes(T: int, index_range: str = "complete") -> list[tuple[int, int]]:
 def leaf_memberships(T: int, index_range: str = "complete") -> np.ndarray:
     """``m[i-1]`` = number of released nodes containing leaf i (i = 1..T), for the given index range.
 
+    Preconditions (validated): as :func:`tree_nodes`.
+    Steps: add 1 over the leaf range of every released node.
+    Postcondition: for "complete", m_i <= floor(lg T) + 1 with equality for some leaf.
+    Randomness: none.
     Spec: core.tree.leaf_memberships, core.tree.leaf_membership
     """
     T = _int("T", T, lo=1)
@@ -134,11 +160,14 @@ def leaf_memberships(T: int, index_range: str = "complete") -> np.ndarray:
 
 
 def tree_l2_sensitivity(T: int, C: float, index_range: str = "complete") -> float:
-    """l2 sensitivity of the vector of all released node sums when one leaf changes by at most C in l2:
-    ``C * sqrt(max_i m_i)`` with m = :func:`leaf_memberships` (= C sqrt(floor(lg T) + 1) for "complete").
+    """l2 sensitivity of the vector of all released node sums when one leaf changes by at most C in l2.
 
-    The release is then (C sqrt(max m)/sigma)-GDP (Gaussian mechanism; adaptive composition for adaptively
-    chosen leaves, Dong-Roth-Su 2022).  Spec: core.tree.tree_l2_sensitivity, core.tree.leaf_membership
+    Preconditions (validated): T an integer >= 1, C >= 0, index_range as :func:`tree_nodes`.
+    Steps: ``C * sqrt(max_i m_i)`` with m = :func:`leaf_memberships` (= C sqrt(floor(lg T) + 1) for "complete").
+    Postcondition: the release with N(0, sigma^2) node noise is (C sqrt(max m)/sigma)-GDP (Gaussian mechanism; adaptive
+    composition for adaptively chosen leaves, Dong-Roth-Su 2022).
+    Randomness: none.
+    Spec: core.tree.tree_l2_sensitivity, core.tree.leaf_membership
     """
     C = _real("C", C, lo=0.0)
     return C * math.sqrt(int(np.max(leaf_memberships(T, index_range))))
@@ -147,7 +176,11 @@ def tree_l2_sensitivity(T: int, C: float, index_range: str = "complete") -> floa
 def prefix_incidence(T: int) -> np.ndarray:
     """The 0/1 matrix A (T x T) with N = A xi: ``A[s-1, r-1] = 1`` iff node(r) is one of prefix_nodes(s).
 
-    (xi indexed by completion step r, node(r) = node_of_step(r).)  Spec: core.tree.prefix_incidence
+    Preconditions (validated): T an integer >= 1.
+    Steps: xi indexed by completion step r, node(r) = node_of_step(r); row s marks the popcount(s) nodes of prefix s.
+    Postcondition: row sums = popcount(s); A A^T = the prefix-noise covariance / sigma^2.
+    Randomness: none.
+    Spec: core.tree.prefix_incidence
     """
     T = _int("T", T, lo=1)
     A = np.zeros((T, T), dtype=np.int64)
@@ -158,9 +191,12 @@ def prefix_incidence(T: int) -> np.ndarray:
 
 
 def prefix_noise_covariance(T: int, sigma: float = 1.0) -> np.ndarray:
-    """Exact per-coordinate covariance of the prefix noises: ``Cov(N_s, N_t) = sigma^2 |P(s) ∩ P(t)|``,
-    P(s) = prefix_nodes(s); the diagonal is sigma^2 popcount(s).  (The full covariance is this ⊗ I_dim.)
+    """Exact per-coordinate covariance of the prefix noises: ``Cov(N_s, N_t) = sigma^2 |P(s) ∩ P(t)|``.
 
+    Preconditions (validated): T an integer >= 1, sigma >= 0.
+    Steps: sigma^2 A A^T with A = :func:`prefix_incidence` (P(s) = prefix_nodes(s)).
+    Postcondition: the diagonal is sigma^2 popcount(s); the full covariance is this ⊗ I_dim.
+    Randomness: none.
     Spec: core.tree.prefix_noise_covariance, core.tree.prefix_covariance
     """
     sigma = _real("sigma", sigma, lo=0.0)
@@ -183,6 +219,7 @@ class TreeAggregator:
     the node release is (C sqrt(floor(lg T)+1)/sigma)-GDP for per-leaf l2 changes <= C.
     Kept state: ``draws`` (T, dim) standard normals used so far, ``node_noise`` {(j,k): xi},
     ``node_sums`` {(j,k): s_{j,k}}, ``prefix_sums`` exact g_s, ``estimates`` g~_s.
+    Randomness: one standard normal vector (dim) per released node, from ``rng`` or pre-drawn ``noise`` of shape (T, dim) consumed in completion order; ``draws`` records them (replay bit-identical).
     Spec: core.tree.TreeAggregator
     """
 
@@ -259,9 +296,11 @@ def tree_prefix_sums(values, sigma: float, rng: np.random.Generator | None = Non
                      index_range: str = "complete") -> tuple[np.ndarray, np.ndarray]:
     """Batch / replay mode: run :class:`TreeAggregator` over the whole stream; return (estimates, draws).
 
-    Preconditions: ``values`` finite, shape (T,) or (T, dim); ``noise`` None or (T, dim) standard normals
-    (e.g. the ``draws`` of an earlier streaming run: then the estimates are bit-identical to that run's).
+    Preconditions (validated): ``values`` finite, shape (T,) or (T, dim); sigma >= 0; ``rng`` or ``noise``.
+    Steps: one TreeAggregator step per value, in order.
     Postcondition: estimates[s-1] = g~_s as streamed; draws = the standard normals used.
+    Randomness: T x dim standard normals (one per released node) from ``rng``, or pre-drawn ``noise`` of shape (T, dim)
+    (e.g. the ``draws`` of an earlier streaming run: then the estimates are bit-identical to that run's).
     Spec: core.tree.tree_prefix_sums
     """
     v = _finite_array("values", values)
