@@ -56,12 +56,19 @@ def _h5(ctx):
         ax.set_xscale("log"); ax.set_yscale("log"); ax.set_xlabel("T"); ax.set_ylabel("E[F - F*]"); ax.legend()
         fig.tight_layout(); fig.savefig(path, dpi=100); plt.close(fig)
         arts.append(str(path))
-    if slope - 2 * se > -1 + 0.15:
-        return fail("excess decays at least like 1/T", f"slope {slope:.3f} +- {se:.3f}")
+    # the O(1/T) upper bound is consistent with the data iff the interval reaches slopes <= -1; the check has power
+    # iff the interval also excludes the nearest slower rate, T^{-1/2} (no benefit of strong convexity)
+    z = 2.576
+    lo, hi = slope - z * se, slope + z * se
+    if lo > -1 or hi >= -0.5:
+        return fail("excess decays like 1/T: slope interval reaches -1 and excludes -1/2",
+                    f"slope {slope:.3f}, 99% interval [{lo:.3f}, {hi:.3f}]")
     return Outcome(Verdict.NUMERIC, claimed="Lemma 1.4.5: E[F - F*] = O((G^2/B + sigma^2 d/B^2)/(mu T) + G D d^{1/4}/T): log-log slope in T <= -1",
-                   computed=f"means {', '.join(f'{m:.2e}' for m in means)} at T = {Ts}; fitted slope {slope:.3f} (regression SE {se:.3f}); "
-                            f"gradient count = B T exactly", margin=(-1 + 0.15) - (slope - 2 * se), artifacts=arts,
-                   precision="Monte Carlo instance (R runs per T): regression slope - 2 SE compared with -0.85; instance-level evidence, not a calibrated test",
+                   computed=f"means {', '.join(f'{m:.2e}' for m in means)} at T = {Ts}; fitted slope {slope:.3f}, 99% interval "
+                            f"[{lo:.3f}, {hi:.3f}] (reaches -1, excludes -1/2); gradient count = B T exactly",
+                   margin=min(-1 - lo, -0.5 - hi), artifacts=arts,
+                   precision="Monte Carlo instance (R runs per T): regression slope +- 2.576 SE (residual SE of the 5-point fit); "
+                             "instance-level evidence, not a calibrated test",
                    details=f"ridge |<a,w> - b| + (mu/2)||w||^2, N = {N}, d = {d}, mu = {mu}, B = {B}, sigma = {sigma} fixed, R = {R} runs per T, "
                             f"K = unit ball (D = 2), GL12 AC-SA, radius = D d^(1/4)/T; F* by Powell (5 restarts)")
 
