@@ -103,8 +103,8 @@ DERIV = {
     "exp": lambda v, val: val,
     "log": lambda v, val: 1 / v,
     "sqrt": lambda v, val: 1 / (2 * val),
-    "erf": lambda v, val: 2 / arb.pi().sqrt() * (-(v * v)).exp(),
-    "erfc": lambda v, val: -2 / arb.pi().sqrt() * (-(v * v)).exp(),
+    "erf": lambda v, val: 2 / arb.pi().sqrt() * (-(v ** 2)).exp(),
+    "erfc": lambda v, val: -2 / arb.pi().sqrt() * (-(v ** 2)).exp(),
     "erfcx": lambda v, val: 2 * v * val - 2 / arb.pi().sqrt(),
     "log1p": lambda v, val: 1 / (1 + v),
     "expm1": lambda v, val: v.exp(),
@@ -219,8 +219,22 @@ class D:
         return self.v.is_finite() and all(a.is_finite() for a in self.g)
 
 
+def hull(*xs):
+    h = xs[0]
+    for x in xs[1:]:
+        h = h.union(x)
+    return h
+
+
+def wide(x):
+    return isinstance(x, arb) and not x.is_exact()
+
+
 class Ops:
-    """Arb arithmetic on plain balls (``n is None``) or on D (value, gradient) pairs of length ``n``."""
+    """Arb arithmetic on plain balls (``n is None``) or on D (value, gradient) pairs of length ``n``.
+
+    Plain balls follow the certificate format's evaluation rule: a product / quotient / integer power of balls
+    is intersected with the hull of its endpoint values (the interval-arithmetic range); D pairs use plain Arb."""
 
     def __init__(self, n=None):
         self.n = n
@@ -228,12 +242,43 @@ class Ops:
     def const(self, v):
         return v if self.n is None else D.lift(v, self.n)
 
+    def mul(self, x, y):
+        r = x * y
+        if self.n is not None or not (wide(x) and wide(y)) or not r.is_finite():
+            return r
+        xl, xu, yl, yu = x.lower(), x.upper(), y.lower(), y.upper()
+        return r.intersection(hull(xl * yl, xl * yu, xu * yl, xu * yu))
+
+    def div(self, x, y):
+        r = x / y
+        if self.n is not None or not (wide(x) or wide(y)) or not r.is_finite():
+            return r
+        xl, xu, yl, yu = x.lower(), x.upper(), y.lower(), y.upper()
+        return r.intersection(hull(xl / yl, xl / yu, xu / yl, xu / yu))
+
+    def ipow(self, x, k):
+        r = x ** k
+        if self.n is not None or not wide(x) or k in (0, 1) or not r.is_finite():
+            return r
+        lo, hi = x.lower(), x.upper()
+        if k > 0 and k % 2 == 0 and lo < 0 < hi:
+            return r.intersection(hull(x.lower() * 0, lo ** k, hi ** k))
+        return r.intersection(hull(lo ** k, hi ** k))
+
     def func(self, name, x):
-        if self.n is None:
-            if name == "abs":
-                return abs(x)
-            return erfcx_ball(x) if name == "erfcx" else getattr(x, name)()
-        return abs(x) if name == "abs" else x.apply(name)
+        if self.n is not None:
+            return abs(x) if name == "abs" else x.apply(name)
+        if name == "abs":
+            return abs(x)
+        if name == "erfcx":
+            return erfcx_ball(x)
+        r = getattr(x, name)()      # exp log sqrt erf erfc log1p expm1: monotone, so also the endpoint hull
+        if not wide(x) or not r.is_finite():
+            return r
+        at_lo, at_hi = getattr(x.lower(), name)(), getattr(x.upper(), name)()
+        if not (at_lo.is_finite() and at_hi.is_finite()):
+            return r
+        return r.intersection(at_lo.union(at_hi))
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -350,14 +395,14 @@ def evaluate(tree, env, ops):
         return ops.const(arb(1).exp())
     if k in ("+", "-", "*", "/"):
         a, b = evaluate(tree[1], env, ops), evaluate(tree[2], env, ops)
-        return a + b if k == "+" else a - b if k == "-" else a * b if k == "*" else a / b
+        return a + b if k == "+" else a - b if k == "-" else ops.mul(a, b) if k == "*" else ops.div(a, b)
     if k == "neg":
         return -evaluate(tree[1], env, ops)
     if k == "ipow":
-        return evaluate(tree[1], env, ops) ** tree[2]
+        return ops.ipow(evaluate(tree[1], env, ops), tree[2])
     if k == "pow":
         base, ex = evaluate(tree[1], env, ops), evaluate(tree[2], env, ops)
-        return ops.func("exp", ex * ops.func("log", base))
+        return ops.func("exp", ops.mul(ex, ops.func("log", base)))
     if k == "f":
         return ops.func(tree[1], evaluate(tree[2], env, ops))
     if k == "mm":

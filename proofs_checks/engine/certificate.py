@@ -33,7 +33,10 @@ __all__ = ["certificate_dict", "write_certificate", "default_certificate_path", 
 CERT_FORMAT = "dpsco-certificate/1"
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BALL_RULE = ("real leaf [a, b]: arb(a).union(arb(b)), then its nonnegative part when a >= 0; a == b: arb(a); "
-             "integer leaf a..b: the real ball of [a, b]; fixed (monotone) coordinates: arb(value)")
+             "integer leaf a..b: the real ball of [a, b]; fixed (monotone) coordinates: arb(value); "
+             "evaluation: Arb, with products / quotients / integer powers / exp log sqrt erf erfc log1p expm1 of balls "
+             "of positive radius intersected with the hull of the endpoint values, erfcx by its endpoint values; "
+             "gradients by forward-mode AD in plain Arb")
 
 
 def default_certificate_path(name: str) -> Path:

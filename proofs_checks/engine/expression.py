@@ -16,6 +16,13 @@ Grammar (the certificate checker implements the same grammar with its own, indep
 * ``a^b``: an integer literal exponent is an exact integer power (any sign of ``a``); otherwise ``exp(b log a)``
   semantics (``a > 0``).
 
+Evaluation on balls: Arb ball arithmetic, except that a product, a quotient or an integer power of balls (both of
+positive radius for ``*``, at least one for ``/``) and a monotone function (exp log sqrt erf erfc log1p expm1) of a
+ball of positive radius are intersected with the hull of the values at the endpoints (``x.lower()``,
+``x.upper()``; for an even power of a ball containing 0, also 0) -- the exact interval-arithmetic range, which a
+midpoint-radius evaluation overestimates for wide balls.  Gradient (AD) evaluation uses plain Arb operations.
+The certificate checker applies the same rules.
+
 A compiled expression is a callable ``f(env: dict[str, arb]) -> arb``.
 """
 from __future__ import annotations
@@ -69,6 +76,71 @@ def _num(text: str) -> Callable:
         v = arb(int(text))
         return lambda env: v
     return lambda env: _const(text, ctx.prec)
+
+
+def _is_ball(x) -> bool:
+    """A plain Arb ball of positive radius (Duals and exact points use ordinary arithmetic)."""
+    return type(x).__name__ == "arb" and not x.is_exact()
+
+
+def _hull(*pts):
+    out = pts[0]
+    for q in pts[1:]:
+        out = out.union(q)
+    return out
+
+
+def ball_mul(x, y):
+    """x*y for balls, tightened to the hull of the endpoint products (interval arithmetic's exact range)."""
+    r = x * y
+    if not (_is_ball(x) and _is_ball(y)) or not r.is_finite():
+        return r
+    a, b, c, d = x.lower(), x.upper(), y.lower(), y.upper()
+    return r.intersection(_hull(a * c, a * d, b * c, b * d))
+
+
+def ball_div(x, y):
+    r = x / y
+    if not (_is_ball(x) or _is_ball(y)) or not r.is_finite():
+        return r
+    a, b, c, d = x.lower(), x.upper(), y.lower(), y.upper()
+    return r.intersection(_hull(a / c, a / d, b / c, b / d))
+
+
+def ball_ipow(x, k: int):
+    r = x ** k
+    if not _is_ball(x) or k in (0, 1) or not r.is_finite():
+        return r
+    a, b = x.lower(), x.upper()
+    if k > 0 and k % 2 == 0 and a < 0 < b:
+        return r.intersection(_hull(x.lower() * 0, a ** k, b ** k))
+    return r.intersection(_hull(a ** k, b ** k))
+
+
+def _mul(x, y):
+    return ball_mul(x, y) if type(x).__name__ == "arb" and type(y).__name__ == "arb" else x * y
+
+
+def _div(x, y):
+    return ball_div(x, y) if type(x).__name__ == "arb" and type(y).__name__ == "arb" else x / y
+
+
+def _pow(x, k):
+    return ball_ipow(x, k) if type(x).__name__ == "arb" else x ** k
+
+
+MONOTONE = ("exp", "log", "sqrt", "erf", "erfc", "log1p", "expm1")
+
+
+def _apply_monotone(name: str, x):
+    """A monotone function of a ball: the Arb value intersected with the hull of the values at the endpoints."""
+    r = getattr(x, name)()
+    if not _is_ball(x) or not r.is_finite():
+        return r
+    lo, hi = getattr(x.lower(), name)(), getattr(x.upper(), name)()
+    if not (lo.is_finite() and hi.is_finite()):
+        return r
+    return r.intersection(lo.union(hi))
 
 
 def arb_erfcx(z):
@@ -135,8 +207,8 @@ class _Parser:
         while self.peek()[1] in ("*", "/"):
             op = self.take()[1]
             g = self.unary()
-            f = (lambda f, g: lambda env: f(env) * g(env))(f, g) if op == "*" else \
-                (lambda f, g: lambda env: f(env) / g(env))(f, g)
+            f = (lambda f, g: lambda env: _mul(f(env), g(env)))(f, g) if op == "*" else \
+                (lambda f, g: lambda env: _div(f(env), g(env)))(f, g)
         return f
 
     def unary(self):
@@ -162,9 +234,9 @@ class _Parser:
                     self.toks[j + 1][1] not in ("^", "**"):
                 k = int(self.toks[j][1]) * (-1 if neg else 1)
                 self.i = j + 1
-                return lambda env: base(env) ** k
+                return lambda env: _pow(base(env), k)
             ex = self.unary()
-            return lambda env: (ex(env) * base(env).log()).exp()
+            return lambda env: _mul(ex(env), base(env).log()).exp()
         return base
 
     def atom(self):
@@ -190,7 +262,7 @@ class _Parser:
                     if val == "erfcx":
                         return lambda env: _apply1("erfcx", a(env))
                     meth = val
-                    return lambda env: getattr(a(env), meth)()
+                    return lambda env: _apply_monotone(meth, a(env))
                 if len(args) < 2:
                     raise ExpressionError(f"{val}() takes at least two arguments")
                 return lambda env: _minmax(val, [a(env) for a in args])
