@@ -102,5 +102,8 @@ def write_certificate(result, path, name: str | None = None) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     d = certificate_dict(result, name=name or path.stem)
-    path.write_text(json.dumps(d, indent=None, separators=(",", ":")) + "\n", encoding="utf-8")
+    head = {k: v for k, v in d.items() if k != "leaves"}
+    text = json.dumps(head, indent=1)[:-2]    # drop the closing "\n}"; one leaf per line follows (diff-friendly)
+    leaves = ",\n".join("  " + json.dumps(lf, separators=(",", ":")) for lf in d["leaves"])
+    path.write_text(f'{text},\n "leaves": [\n{leaves}\n ]\n}}\n', encoding="utf-8")
     return path
