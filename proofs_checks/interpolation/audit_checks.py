@@ -175,7 +175,7 @@ def _def221(ctx):
         worst_gap = max(worst_gap, 1 - qq / G)
     if worst_over > 1e-7 or worst_gap > 1e-4:
         return fail("difference quotients <= max ||grad|| and attained", f"{worst_over}, {worst_gap}")
-    return Outcome(Verdict.NUMERIC, claimed="Def 2.2.1: for differentiable h, |h(x) - h(y)| <= L||x - y|| iff sup ||grad h|| <= L",
+    return Outcome(Verdict.PARTIAL, coverage='a sampled illustration (10 random extended losses, 100 pairs each); the equivalence for every differentiable h is not established', claimed="Def 2.2.1: for differentiable h, |h(x) - h(y)| <= L||x - y|| iff sup ||grad h|| <= L",
                    computed=f"10 random extended losses (Huber / quadratic-Huber), 100 pairs each: max difference quotient "
                             f"/ max ||grad|| - 1 = {worst_over:.2g}; short segment along the gradient attains it to "
                             f"{worst_gap:.2g}", margin=-worst_over, precision="float64",

@@ -51,7 +51,7 @@ def _cor41(ctx):
     if worst > 1:
         return fail("n*(alpha) <= 256 (1 + 256 eps/d) (log n*)^3 (alpha^-rho + (d/(rho eps)) log(1/alpha))",
                     f"max ratio {worst}")
-    return Outcome(Verdict.NUMERIC,
+    return Outcome(Verdict.PARTIAL, coverage="H = lambda = D = 1, L = 2, eps = 1 only, on an alpha x rho x d/eps grid; rests on Thm 2's explicit bound, valid only for n >= n_0 (10^152)",
                    claimed="Cor 4.1 (delta = 0): n = O~(alpha^{-rho} + (d/(rho eps)) log(1/alpha)) samples give "
                            "E[f(x_T) - f*] <= alpha (beta = n^{-1/rho})",
                    computed=f"n*(alpha) from the explicit bound (H = lambda = D = 1, L = 2) at {npts} grid points: "
@@ -89,7 +89,7 @@ def _remark1(ctx):
                         f"(d log R/d log log(1/alpha) = {slope:.2f})")
     if worst > 1 or max(slopes) > 2:
         return fail("Remark 1: n* <= 256(1 + 256 eps/d)(log n*)^2 (d/eps) log^2(1/alpha)", f"{worst}, slopes {slopes}")
-    return Outcome(Verdict.NUMERIC,
+    return Outcome(Verdict.PARTIAL, coverage="H = lambda = D = 1, eps = 1 only, alpha in 1e-3..1e-300, d/eps in {1, 1e4}; rests on Thm 2's explicit bound",
                    claimed="Remark 1: with beta = alpha the sample complexity is (d/eps) log^2(1/alpha) (O~, no polynomial "
                            "term)",
                    computed="; ".join(rows) + f"; n*/((d/eps) log^2(1/alpha)) <= 256 (1 + 256 eps/d)(log n*)^2 at every "

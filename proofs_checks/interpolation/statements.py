@@ -209,7 +209,7 @@ def _packing(ctx):
         res.append((d, len(V), math.e ** d, md))
         if len(V) < math.e ** d or md <= gamma:
             return fail("packing", str(res))
-    return Outcome(Verdict.NUMERIC, claimed="a strict gamma-packing of the radius-D/2 ball with |V| >= (D/2gamma)^d = e^d "
+    return Outcome(Verdict.PARTIAL, coverage='greedy packings for d in {1, 2, 3} only; existence for every d is cited', claimed="a strict gamma-packing of the radius-D/2 ball with |V| >= (D/2gamma)^d = e^d "
                                              "exists at gamma = D/(2e)",
                    computed="; ".join(f"d={d}: |V|={v} >= e^d={e:.2f}, min dist {m:.4f} > gamma={1 / (2 * math.e):.4f}"
                                       for d, v, e, m in res), margin=min(v - e for _, v, e, _ in res),
@@ -350,8 +350,9 @@ def _schedule(ctx):
             worst = max(worst, abs(D6[i] - exp) / exp)
     if worst > 1e-12:
         return fail("schedule", str(worst))
-    return _proved("P5: D_{i+1} = q D_i (i >= 2), q = 256 H r_m/lambda; D_2 = 256 L r_m/lambda; Alg 6 recursion",
-                   f"max relative deviation {worst:.2e} (float rounding) on 3 configurations", margin=0.0)
+    return partial("P5: D_{i+1} = q D_i (i >= 2), q = 256 H r_m/lambda; D_2 = 256 L r_m/lambda; Alg 6 recursion",
+                   f"max relative deviation {worst:.2e} (float rounding) on 3 configurations",
+                   coverage="3 configurations (T, m, d, eps, delta), float64; not the whole parameter domain", margin=0.0)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -486,7 +487,7 @@ def _prop5(ctx):
     ok = sp.simplify(lhs - (Ds - x0s) / (n_ * e_)) == 0
     if not ok:
         return fail("L921 simplification", str(sp.simplify(lhs)))
-    return Outcome(Verdict.NUMERIC, claimed="Prop 5: D/(n eps) <= omega(S, 1/eps) <= 8HD/(lambda n eps) (interpolating S, L = 2HD)",
+    return Outcome(Verdict.PARTIAL, coverage="the 1-D quadratic family only (12 random interpolating datasets, exact rationals); the upper bound's proof is missing from the document", claimed="Prop 5: D/(n eps) <= omega(S, 1/eps) <= 8HD/(lambda n eps) (interpolating S, L = 2HD)",
                    computed=f"{rows} exact (Fraction) cases of the quadratic family: omega_achieved - D r/n >= {float(worst_lo):.4g}; "
                             f"sup omega <= 2HDr/(lambda n) (any replacement moves the weighted mean by <= rH 2D/(n lambda)) "
                             f"<= 8HDr/(lambda n); L921 simplification exact (sympy). The upper bound's proof is missing from "
@@ -555,8 +556,9 @@ def _lemmaD5(ctx):
     ok2 = sp.simplify(ub_sc - (xs - xh)) == 0
     if not (ok and ok2):
         return fail("Lemma D.5", str(slack))
-    return _proved("Lemma D.5 on quadratics: x* - x_h* <= H_g (x_g* - x_h*)/(lambda_h/2 + H_g) (QG) and = with lambda_h (SC)",
-                   f"slack = {slack} >= 0 for x_g >= x_h; SC variant exact equality")
+    return partial("Lemma D.5 on quadratics: x* - x_h* <= H_g (x_g* - x_h*)/(lambda_h/2 + H_g) (QG) and = with lambda_h (SC)",
+                   f"slack = {slack} >= 0 for x_g >= x_h; SC variant exact equality",
+                   coverage="quadratic h, g only (exact slack formula); general QG / smooth pairs not checked", precision="sympy exact")
 
 
 @check("001.lemmaD4.boundary", spec=["001.lemmaD4", "001.audit.AUD-37"])
@@ -611,7 +613,7 @@ def _lemmaD6(ctx):
         worst_set = max(worst_set, abs(xs - xs2) / (4 * k * L / (lamS * n)))
     if worst_h > 1 + 1e-6:
         return fail("||x_S - x_S'|| <= 2kL/(lambda n)", str(worst_h))
-    return Outcome(Verdict.NUMERIC, claimed="Lemma D.6: ||x_S - x_S'|| <= 4kL/(lambda n) (k replaced points)",
+    return Outcome(Verdict.PARTIAL, coverage='1-D extended quadratics only (40 random datasets); not general SC interpolating problems in d > 1', claimed="Lemma D.6: ||x_S - x_S'|| <= 4kL/(lambda n) (k replaced points)",
                    computed=f"max |dx|/(2kL/(lambda n)) = {worst_h:.4f} (Hamming reading of the proof's 2kL/n, AUD-38); "
                             f"max |dx|/(4kL/(lambda n)) = {worst_set:.4f}",
                    margin=1 - worst_set, precision="bounded scalar minimisation xatol 1e-12",
