@@ -62,6 +62,9 @@ def smoothed_abs(mu, s):
     """``E|μ + sZ|`` for Z ~ N(0,1): ``μ(2Φ(μ/s) - 1) + 2 s φ(μ/s)`` (elementwise, numpy broadcasting).
 
     Preconditions: μ finite, s > 0.  Computed as ``μ erf(μ/(s√2)) + 2 s φ(μ/s)`` (no cancellation: both terms >= 0).
+    Steps: μ erf(μ/(s√2)) + 2 s φ(μ/s).
+    Postcondition: equals E|μ + sZ| (sympy, core.prob.stmt.smoothed_abs_identity).
+    Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
     mu = np.asarray(mu, dtype=float)
@@ -73,13 +76,25 @@ def smoothed_abs(mu, s):
 
 
 def smoothed_abs_grad(mu, s):
-    """``d/dμ E|μ + sZ| = 2Φ(μ/s) - 1 = erf(μ/(s√2))``.  Spec: core.prob.smoothed_abs"""
+    """``d/dμ E|μ + sZ| = 2Φ(μ/s) - 1 = erf(μ/(s√2))``.
+    Preconditions: μ finite, s > 0.
+    Steps: erf(μ/(s√2)).
+    Postcondition: the μ-derivative of smoothed_abs (sympy).
+    Randomness: none (deterministic).
+    Spec: core.prob.smoothed_abs
+    """
     mu = np.asarray(mu, dtype=float)
     return sps.erf(mu / (np.asarray(s, dtype=float) * _SQRT2))
 
 
 def smoothed_abs_hess(mu, s):
-    """``d²/dμ² E|μ + sZ| = (2/s) φ(μ/s)``.  Spec: core.prob.smoothed_abs"""
+    """``d²/dμ² E|μ + sZ| = (2/s) φ(μ/s)``.
+    Preconditions: μ finite, s > 0.
+    Steps: (2/s) φ(μ/s).
+    Postcondition: the second μ-derivative of smoothed_abs (sympy).
+    Randomness: none (deterministic).
+    Spec: core.prob.smoothed_abs
+    """
     mu = np.asarray(mu, dtype=float)
     s = np.asarray(s, dtype=float)
     t = mu / s
@@ -89,6 +104,10 @@ def smoothed_abs_hess(mu, s):
 def smoothed_abs_mp(mu, s, dps: int = 30):
     """mpmath reference of :func:`smoothed_abs` at ``dps`` digits: returns (value, first, second derivative).
 
+    Preconditions: μ real, s > 0, dps >= 15.
+    Steps: the closed forms in mpmath.
+    Postcondition: value and derivatives to dps digits.
+    Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
     with mp.workdps(dps):
@@ -109,6 +128,9 @@ def smoothed_norm(r, rho: float, d: int):
     (mean of a noncentral chi distribution; 000 catalog A0').  Elementwise in r.
 
     Preconditions: r >= 0 finite, ρ > 0, d >= 1 integer.
+    Steps: the 1F1 closed form.
+    Postcondition: equals E||v + ρZ|| (checked against an independent quadrature).
+    Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
     r = np.asarray(r, dtype=float)
@@ -129,6 +151,10 @@ def _norm_gprime(z, d):
 def smoothed_norm_grad(v, rho: float):
     """Gradient in v of ``E||v + ρZ||``: ``(√2 Γ((d+1)/2)/Γ(d/2)) (1/(dρ)) 1F1(1/2; d/2+1; -||v||²/(2ρ²)) v``.
 
+    Preconditions: v finite (d,), ρ > 0.
+    Steps: the closed form.
+    Postcondition: the gradient of smoothed_norm (checked by differences of the mpmath gradient).
+    Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
     v = np.asarray(v, dtype=float)
@@ -139,7 +165,12 @@ def smoothed_norm_grad(v, rho: float):
 
 def smoothed_norm_hess(v, rho: float):
     """Hessian in v of ``E||v + ρZ||``: ``K [ g(z) I/ρ + g'(z) v vᵀ/ρ³ ]``, z = ||v||²/(2ρ²), K = √2Γ((d+1)/2)/Γ(d/2),
-    g(z) = (1/d) 1F1(1/2; d/2+1; -z), g'(z) = -(1/(d(d+2))) 1F1(3/2; d/2+2; -z).  Spec: core.prob.smoothed_norm
+    g(z) = (1/d) 1F1(1/2; d/2+1; -z), g'(z) = -(1/(d(d+2))) 1F1(3/2; d/2+2; -z).
+    Preconditions: v finite (d,), ρ > 0.
+    Steps: the closed form.
+    Postcondition: the Hessian of smoothed_norm (checked by differences of the mpmath gradient).
+    Randomness: none (deterministic).
+    Spec: core.prob.smoothed_norm
     """
     v = as_vector("v", v)
     d = v.shape[0]
@@ -151,6 +182,10 @@ def smoothed_norm_hess(v, rho: float):
 def smoothed_norm_mp(v, rho, dps: int = 30):
     """mpmath closed form of ``E||v + ρZ||``, its gradient and Hessian at ``dps`` digits (lists of mpf).
 
+    Preconditions: v real (d,), ρ > 0, dps >= 15.
+    Steps: the closed forms in mpmath.
+    Postcondition: value, gradient, Hessian to dps digits.
+    Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
     with mp.workdps(dps):
@@ -184,6 +219,9 @@ class AbsSum:
 
     Preconditions: A shape (m, d) with non-zero rows, b shape (m,), c shape (m,) with c_i >= 0 (default 1).
     Points x may be (d,) or a batch (..., d) for value/gradient.
+    Steps: μ_i = <a_i,x> - b_i, s_i = ρ||a_i||, then the closed forms above (erf form, no cancellation).
+    Postcondition: value/gradient/Hessian equal E f(x + ρZ) and its derivatives (checked against quadrature, core.prob.stmt.abs_sum_closed_form).
+    Randomness: none in the closed forms; the ERM oracle's with-replacement indices come from the ``rng`` passed to erm_oracle.
     Spec: core.prob.abs_sum
     """
 
@@ -288,6 +326,9 @@ class NormDistance:
     Minimizer c (value 0) for f; also for f̂_ρ (by symmetry), with ``f̂_ρ(c) = L ρ √2 Γ((d+1)/2)/Γ(d/2)``.
 
     Preconditions: L > 0, c finite of shape (d,).
+    Steps: the 1F1 closed forms above (value, gradient, Hessian).
+    Postcondition: f̂_ρ = L E||x - c + ρZ|| (checked against quadrature, core.prob.stmt.norm_closed_form).
+    Randomness: none (deterministic).
     Spec: core.prob.norm_distance
     """
 
@@ -347,7 +388,12 @@ class NormDistance:
 class LinearProblem:
     """``f(x) = <g, x> + b0`` on the ball ``B_center(R)``: minimizer ``center - R g/||g||``, minimum
     ``<g, center> + b0 - R||g||`` (exact).  Stochastic oracle: ``g + σ ξ``, ξ ~ N(0, I) (unbiased, E||G||² =
-    ||g||² + dσ²).  Spec: core.prob.linear
+    ||g||² + dσ²).
+    Preconditions (validated): g finite (d,), R > 0, center finite (d,).
+    Steps: the closed forms above.
+    Postcondition: the minimizer and minimum are exact.
+    Randomness: the stochastic oracle draws ξ ~ N(0, I) from the ``rng`` passed to stochastic_oracle.
+    Spec: core.prob.linear
     """
 
     def __init__(self, g, b0: float = 0.0) -> None:
@@ -385,7 +431,12 @@ class LinearProblem:
 class QuadraticProblem:
     """``f(x) = ½ xᵀ A x - bᵀ x + c0`` with A symmetric positive definite: minimizer ``x* = A⁻¹ b``,
     ``f* = c0 - ½ bᵀ x*``; μ = λ_min(A), H = λ_max(A).  Ball-constrained minimizer via :func:`solve_strongly_convex`
-    (certified).  Spec: core.prob.quadratic
+    (certified).
+    Preconditions (validated): A symmetric positive definite (d, d), b (d,), c0 finite.
+    Steps: solve A x = b; the ball-constrained minimizer by solve_strongly_convex.
+    Postcondition: the unconstrained minimizer is exact up to the linear solve; the constrained one is certified.
+    Randomness: none (deterministic).
+    Spec: core.prob.quadratic
     """
 
     def __init__(self, A, b, c0: float = 0.0) -> None:
@@ -428,7 +479,12 @@ class QuadraticProblem:
 class MeanEstimation:
     """Mean estimation: ``F(x; s) = ½||x - s||²``, population ``F(x) = ½||x - μ||² + ½ tr Σ`` for s with mean μ and
     covariance Σ; exact minimizer μ, excess risk ``½||x - μ||²``; per-sample gradient ``x - s`` (so gradient central
-    moments equal data moments; 004 construction C1, Lemma 6.2).  Spec: core.prob.mean_estimation
+    moments equal data moments; 004 construction C1, Lemma 6.2).
+    Preconditions (validated): μ finite (d,), trace Σ >= 0.
+    Steps: the closed forms above.
+    Postcondition: population loss and minimizer exact (sympy, core.prob.stmt.population_losses).
+    Randomness: none; the ERM oracle uses the ``rng`` given to erm_oracle.
+    Spec: core.prob.mean_estimation
     """
 
     def __init__(self, mean, trace_cov: float) -> None:
@@ -479,6 +535,9 @@ class LogisticAtoms:
     the minimizer exists, is unique, lies in B(x, t) and strong monotonicity gives ``||x - x*|| <= ĝ/μ_t``.
 
     Preconditions: A (m, d) finite, y ∈ {±1}^m, p > 0 summing to 1 (default uniform), λ >= 0.
+    Steps: damped Newton, then Newton refinement with the gradient summed in mpmath; the certificate described above.
+    Postcondition: ||x - x*|| <= r (certified; re-verified at 40 digits by core.prob.stmt.logistic_certified).
+    Randomness: none (deterministic).
     Spec: core.prob.logistic
     """
 
@@ -623,7 +682,13 @@ class LogisticAtoms:
 
 
 def huber(u, delta: float):
-    """``Huber_δ(u) = u²/2`` if |u| <= δ else ``δ|u| - δ²/2`` (elementwise).  Spec: core.prob.huber"""
+    """``Huber_δ(u) = u²/2`` if |u| <= δ else ``δ|u| - δ²/2`` (elementwise).
+    Preconditions: δ > 0, u real (array).
+    Steps: the two branches.
+    Postcondition: convex, continuous with continuous derivative at ±δ (sympy).
+    Randomness: none (deterministic).
+    Spec: core.prob.huber
+    """
     delta = _pos("delta", delta)
     u = np.asarray(u, dtype=float)
     au = np.abs(u)
@@ -631,7 +696,13 @@ def huber(u, delta: float):
 
 
 def huber_grad(u, delta: float):
-    """``Huber_δ'(u) = clip(u, -δ, δ)``.  Spec: core.prob.huber"""
+    """``Huber_δ'(u) = clip(u, -δ, δ)``.
+    Preconditions: δ > 0, u real (array).
+    Steps: clip(u, -δ, δ).
+    Postcondition: the derivative of huber (sympy).
+    Randomness: none (deterministic).
+    Spec: core.prob.huber
+    """
     delta = _pos("delta", delta)
     return np.clip(np.asarray(u, dtype=float), -delta, delta)
 
@@ -641,6 +712,10 @@ class HuberAtoms:
     Exact population loss (finite sum); convex, (Σ p_j||a_j||² + λ)-smooth, Lipschitz with δ Σ p_j||a_j|| (λ = 0).
     Minimizer: if λ > 0, certified by :func:`solve_strongly_convex`; if λ = 0 and the atoms are realizable
     (``b = A x_star`` given as ``x_star``) then ``x_star`` minimizes every atom's loss (interpolation).
+    Preconditions (validated): A (m, d) finite, b (m,), p > 0 summing to 1, δ > 0, λ >= 0.
+    Steps: the finite-sum loss, gradient and the certified minimizer described above.
+    Postcondition: the minimizer is certified (λ > 0) or exact (realizable, λ = 0).
+    Randomness: none (deterministic).
     Spec: core.prob.huber
     """
 
@@ -705,7 +780,12 @@ def _mp_or_float(val, dps):
 def student_t_abs_moment(nu: float, k: float, dps: int | None = None):
     """``E|T_ν|^k = ν^{k/2} Γ((k+1)/2) Γ((ν-k)/2) / (√π Γ(ν/2))`` for 0 <= k < ν (inf for k >= ν).
 
-    Returns float, or mpf at ``dps`` digits when ``dps`` is given.  Spec: core.prob.student_t_moment
+    Returns float, or mpf at ``dps`` digits when ``dps`` is given.
+    Preconditions (validated): ν > 0, k >= 0.
+    Steps: the closed form (inf for k >= ν).
+    Postcondition: exact (checked against quadrature).
+    Randomness: none (deterministic).
+    Spec: core.prob.student_t_moment
     """
     nu = _pos("nu", nu)
     k = check_radius("k", k, allow_inf=False)
@@ -720,6 +800,10 @@ def student_t_abs_moment(nu: float, k: float, dps: int | None = None):
 def lomax_moment(alpha: float, k: float, dps: int | None = None):
     """Lomax (Pareto II) shape α, scale 1, ``X = U^{-1/α} - 1``: ``E X^k = Γ(k+1) Γ(α-k)/Γ(α)`` for 0 <= k < α.
 
+    Preconditions (validated): α > 0, k >= 0.
+    Steps: the closed form (inf for k >= α).
+    Postcondition: exact (checked against quadrature).
+    Randomness: none (deterministic).
     Spec: core.prob.pareto_moment
     """
     alpha = _pos("alpha", alpha)
@@ -734,6 +818,10 @@ def lomax_moment(alpha: float, k: float, dps: int | None = None):
 def pareto_moment(alpha: float, k: float, xm: float = 1.0, dps: int | None = None):
     """Pareto (type I) shape α, scale x_m, ``X = x_m U^{-1/α}``: ``E X^k = α x_m^k/(α - k)`` for 0 <= k < α.
 
+    Preconditions (validated): α > 0, x_m > 0, k >= 0.
+    Steps: the closed form (inf for k >= α).
+    Postcondition: exact (checked against quadrature).
+    Randomness: none (deterministic).
     Spec: core.prob.pareto_moment
     """
     alpha = _pos("alpha", alpha)
@@ -747,7 +835,13 @@ def pareto_moment(alpha: float, k: float, xm: float = 1.0, dps: int | None = Non
 
 
 def gaussian_abs_moment(k: float, sigma: float = 1.0, dps: int | None = None):
-    """``E|σZ|^k = σ^k 2^{k/2} Γ((k+1)/2)/√π``.  Spec: core.prob.student_t_moment"""
+    """``E|σZ|^k = σ^k 2^{k/2} Γ((k+1)/2)/√π``.
+    Preconditions (validated): k > -1, σ > 0.
+    Steps: the closed form.
+    Postcondition: exact (checked against quadrature).
+    Randomness: none (deterministic).
+    Spec: core.prob.student_t_moment
+    """
     k = check_radius("k", k, allow_inf=False)
     sigma = _pos("sigma", sigma)
     with mp.workdps(dps or 30):
@@ -758,6 +852,10 @@ def gaussian_abs_moment(k: float, sigma: float = 1.0, dps: int | None = None):
 def three_point_abs_moment(a: float, k_law: float, k: float):
     """Three-point law (004 H1): ``Y ∈ {-a, 0, a}``, ``P(±a) = 1/(2a^{k_law})`` (needs a >= 1): ``E|Y|^k = a^{k-k_law}``.
 
+    Preconditions (validated): a >= 1, k_law > 0, k >= 0.
+    Steps: the closed form.
+    Postcondition: exact.
+    Randomness: none (deterministic).
     Spec: core.prob.student_t_moment
     """
     a = _pos("a", a)
@@ -803,6 +901,8 @@ def sample_heavy_tailed(rng: np.random.Generator, size, k: float, law: str = "st
     "gaussian": Y = σ_k Z with σ_k = (2^{k/2}Γ((k+1)/2)/√π)^{-1/k} γ^{1/k}.
     Preconditions: k >= 1 (moment order), γ > 0, shape as above.
     Postcondition: i.i.d. entries, E Y = 0, E|Y|^k = γ (values: :func:`student_t_abs_moment`, :func:`lomax_moment`).
+    Steps: draw from the chosen law and scale to E|Y|^k = γ.
+    Randomness: ``rng`` only (Student-t draws are numpy's standard_t, not a core standard law); no pre-drawn form (a test-data generator). The 004 generators (reference.heavy_tailed.distributions) take pre-drawn draws.
     Spec: core.prob.heavy_tailed
     """
     _check_rng(rng)
@@ -827,7 +927,13 @@ def sample_heavy_tailed(rng: np.random.Generator, size, k: float, law: str = "st
 
 
 def heavy_tailed_variance(k: float, law: str = "student_t", gamma: float = 1.0, shape: float | None = None) -> float:
-    """Exact ``E Y²`` of :func:`sample_heavy_tailed` (inf if infinite).  Spec: core.prob.heavy_tailed"""
+    """Exact ``E Y²`` of :func:`sample_heavy_tailed` (inf if infinite).
+    Preconditions (validated): as sample_heavy_tailed.
+    Steps: the closed-form second moment of the chosen law.
+    Postcondition: exact (inf when the second moment is infinite).
+    Randomness: none (deterministic).
+    Spec: core.prob.heavy_tailed
+    """
     k = _pos("k", k)
     shape = _law_params(law, k, shape)
     s = _unit_scale(law, k, shape) * float(gamma) ** (1.0 / k)
@@ -845,6 +951,10 @@ def heavy_tailed_mean_estimation(rng: np.random.Generator, n: int, d: int, k: fl
     """Data ``X_i = μ + Y_i`` (Y_i with i.i.d. coordinates from :func:`sample_heavy_tailed`): every coordinate of the
     gradient ``x - X`` of ``½||x - X||²`` has central k-th absolute moment exactly γ (004 Def 2.11 with equality).
     Returns ``(data (n, d), MeanEstimation(μ, d E Y²))`` whose population loss is exact.
+    Preconditions (validated): n, d integers >= 1, k >= 1, γ > 0, μ finite (d,).
+    Steps: Y from sample_heavy_tailed, X = μ + Y.
+    Postcondition: as stated; the returned MeanEstimation's population loss is exact.
+    Randomness: ``rng`` only (through sample_heavy_tailed); no pre-drawn form (a test-data generator, not a mechanism).
     Spec: core.prob.heavy_tailed
     """
     _check_rng(rng)
@@ -867,7 +977,12 @@ class RegressionData:
     """Realizable regression data ``b_i = <a_i, x_star>``: loss ``ℓ(u)`` of the residual u = <a,x> - b with
     ``ℓ = u²/2`` ("squared") or ``Huber_δ`` ("huber"); every per-sample loss is 0 and minimized at x_star
     (interpolation, 001 Def 2.3).  For the Gaussian design (a ~ N(0, I)) and squared loss the population loss is
-    exactly ``½||x - x_star||²``.  Spec: core.prob.interpolating
+    exactly ``½||x - x_star||²``.
+    Preconditions (validated): A (n, d) finite, x_star (d,), loss in {squared, huber}, δ > 0.
+    Steps: residuals u = <a_i, x> - b_i and the chosen loss.
+    Postcondition: every per-sample loss is 0 and minimized at x_star.
+    Randomness: none; the ERM oracle uses the ``rng`` given to erm_oracle.
+    Spec: core.prob.interpolating
     """
 
     A: np.ndarray
@@ -918,6 +1033,10 @@ def interpolating_regression(rng: np.random.Generator, n: int, d: int, x_star=No
     """Realizable regression data: a_i i.i.d. (design "gaussian": N(0, I_d); "student_t": coordinates from
     :func:`sample_heavy_tailed` with unit k-th moment), b_i = <a_i, x_star> exactly (x_star default: uniform on the
     unit sphere).  Every sample loss is minimized (value 0) at x_star.
+    Preconditions (validated): n, d integers >= 1; loss, design as stated.
+    Steps: draw the design, b = A x_star.
+    Postcondition: every sample loss is minimized (value 0) at x_star.
+    Randomness: ``rng`` only; no pre-drawn form (a test-data generator).
     Spec: core.prob.interpolating
     """
     _check_rng(rng)
@@ -948,6 +1067,10 @@ class ClassificationData:
     ``ℓ(x; a, y) = ½ max(0, 1 - y<a, x>/margin)²`` (convex, smooth with constant ||a||²/margin²), which is 0 — its
     minimum — at x_star for every sample: an interpolation problem (001 Def 2.3).  (The logistic loss has no minimizer
     on separable data — its infimum 0 is not attained — so it cannot be interpolating in the sense of Def 2.3.)
+    Preconditions (validated): A (n, d) finite, y in {±1}^n, margin > 0, x_star of shape (d,).
+    Steps: the squared-hinge loss and its gradient per sample.
+    Postcondition: every per-sample loss and gradient vanish at x_star.
+    Randomness: none (the data are generated by interpolating_classification); the ERM oracle uses the ``rng`` given to erm_oracle.
     Spec: core.prob.interpolating
     """
 
@@ -987,7 +1110,12 @@ class ClassificationData:
 def interpolating_classification(rng: np.random.Generator, n: int, d: int, x_star=None,
                                  margin: float = 0.1) -> ClassificationData:
     """Separable data: a ~ N(0, I_d) conditioned on ``|<a, x_star>| >= margin`` (rejection), y = sign<a, x_star>.
-    x_star default: uniform on the unit sphere.  Spec: core.prob.interpolating
+    x_star default: uniform on the unit sphere.
+    Preconditions (validated): n, d integers >= 1, margin > 0.
+    Steps: rejection sampling of a ~ N(0, I_d) until |<a, x_star>| >= margin; y = sign<a, x_star>.
+    Postcondition: y_i <a_i, x_star> >= margin for every i.
+    Randomness: ``rng`` only (rejection: a data-dependent number of draws); no pre-drawn form (a test-data generator).
+    Spec: core.prob.interpolating
     """
     _check_rng(rng)
     if int(n) != n or n < 1:
@@ -1046,6 +1174,8 @@ def solve_strongly_convex(grad: Callable[[np.ndarray], np.ndarray], x0, mu: floa
     tol: callers must check it).
     Preconditions: 0 < μ <= H finite; radius in [0, inf) if given; at most one of (center/radius, project).
     Postcondition: ``||x - x*|| <= r``.
+    Steps: accelerated projected gradient with constant momentum, then the certificate above.
+    Randomness: none (deterministic).
     Spec: core.prob.solve_strongly_convex
     """
     mu = _pos("mu", mu)

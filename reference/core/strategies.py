@@ -34,6 +34,9 @@ def log_uniform(min_value: float, max_value: float, *, extremes: bool = True) ->
     """Floats in [min_value, max_value] spread uniformly in log scale; the two ends are drawn explicitly too.
 
     Preconditions: 0 < min_value <= max_value < inf.  Postcondition: every value lies in the closed range.
+    Steps: exp(uniform(log min_value, log max_value)), plus the two ends.
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
     """
     lo = _finite_pos(min_value, "min_value")
     hi = _finite_pos(max_value, "max_value")
@@ -45,30 +48,60 @@ def log_uniform(min_value: float, max_value: float, *, extremes: bool = True) ->
 
 
 def epsilons(min_value: float = 1e-3, max_value: float = 100.0) -> st.SearchStrategy[float]:
-    """Privacy parameter epsilon > 0, log-uniform over [min_value, max_value] (default 1e-3 .. 100: large eps)."""
+    """Privacy parameter epsilon > 0, log-uniform over [min_value, max_value] (default 1e-3 .. 100: large eps).
+    Preconditions (validated): 0 < min_value <= max_value < inf.
+    Steps: log_uniform over [min_value, max_value].
+    Postcondition: epsilon in [min_value, max_value], ends reachable.
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     return log_uniform(min_value, max_value)
 
 
 def deltas(min_value: float = 1e-12, max_value: float = 0.5) -> st.SearchStrategy[float]:
-    """delta in (0, 1), log-uniform over [min_value, max_value] (default includes tiny 1e-12)."""
+    """delta in (0, 1), log-uniform over [min_value, max_value] (default includes tiny 1e-12).
+    Preconditions (validated): 0 < min_value <= max_value < 1.
+    Steps: log_uniform over [min_value, max_value].
+    Postcondition: delta in [min_value, max_value], ends reachable.
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     if not (0 < min_value <= max_value < 1):
         raise ValueError(f"deltas need 0 < min_value <= max_value < 1, got {min_value!r}, {max_value!r}")
     return log_uniform(min_value, max_value)
 
 
 def rhos(min_value: float = 1e-4, max_value: float = 100.0) -> st.SearchStrategy[float]:
-    """zCDP parameter rho > 0, log-uniform."""
+    """zCDP parameter rho > 0, log-uniform.
+    Preconditions (validated): 0 < min_value <= max_value < inf.
+    Steps: log_uniform.
+    Postcondition: rho in [min_value, max_value].
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     return log_uniform(min_value, max_value)
 
 
 def sigmas(min_value: float = 1e-2, max_value: float = 1e3) -> st.SearchStrategy[float]:
-    """Noise scale sigma > 0, log-uniform."""
+    """Noise scale sigma > 0, log-uniform.
+    Preconditions (validated): 0 < min_value <= max_value < inf.
+    Steps: log_uniform.
+    Postcondition: sigma in [min_value, max_value].
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     return log_uniform(min_value, max_value)
 
 
 def renyi_orders(max_value: float = 1e3) -> st.SearchStrategy[float]:
     """Renyi order alpha > 1: values just above 1 (1 + 1e-6 .. 2), integers 2 .. 64, and log-uniform up to
-    ``max_value``."""
+    ``max_value``.
+    Preconditions (validated): max_value > 2.
+    Steps: one of the three families described above.
+    Postcondition: alpha > 1, alpha <= max_value.
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     if not (max_value > 2):
         raise ValueError(f"max_value must be > 2, got {max_value!r}")
     near_one = log_uniform(1e-6, 1.0).map(lambda e: 1.0 + e)
@@ -77,12 +110,24 @@ def renyi_orders(max_value: float = 1e3) -> st.SearchStrategy[float]:
 
 def dp_params(min_epsilon: float = 1e-3, max_epsilon: float = 100.0, min_delta: float = 1e-12,
               max_delta: float = 0.5) -> st.SearchStrategy[tuple[float, float]]:
-    """Pairs (epsilon, delta) with epsilon > 0 and delta in (0, 1)."""
+    """Pairs (epsilon, delta) with epsilon > 0 and delta in (0, 1).
+    Preconditions: as epsilons and deltas.
+    Steps: a pair (epsilons(), deltas()).
+    Postcondition: epsilon > 0, delta in (0, 1).
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     return st.tuples(epsilons(min_epsilon, max_epsilon), deltas(min_delta, max_delta))
 
 
 def dimensions(min_value: int = 1, max_value: int = 64) -> st.SearchStrategy[int]:
-    """Dimensions d >= 1 (1 and max_value drawn explicitly)."""
+    """Dimensions d >= 1 (1 and max_value drawn explicitly).
+    Preconditions (validated): max_value an integer >= 1.
+    Steps: integers in [1, max_value] with 1 and max_value drawn explicitly.
+    Postcondition: d in [1, max_value].
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     if not (1 <= min_value <= max_value):
         raise ValueError(f"dimensions need 1 <= min_value <= max_value, got {min_value!r}, {max_value!r}")
     return st.one_of(st.sampled_from([min_value, max_value]), st.integers(min_value, max_value))
@@ -96,6 +141,9 @@ def points_in_ball(draw, d: int, radius: float = 1.0, center=None) -> np.ndarray
     Preconditions: d >= 1 integer; radius > 0; center None (origin) or shape (d,).
     Postcondition: ||x - center|| <= radius (up to one float rounding: the point is rescaled if it lands
     outside).
+    Steps: the centre, a sphere point, or centre + f radius u with u uniform on the sphere and f in [0, 1].
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
     """
     d = int(d)
     if d < 1:
@@ -121,7 +169,13 @@ def points_in_ball(draw, d: int, radius: float = 1.0, center=None) -> np.ndarray
 @st.composite
 def datasets(draw, n: int | None = None, d: int | None = None, *, max_n: int = 20, max_d: int = 8,
              radius: float = 1.0) -> np.ndarray:
-    """A dataset: array (n, d) of records in the ball of radius ``radius`` (n >= 1; n, d drawn if None)."""
+    """A dataset: array (n, d) of records in the ball of radius ``radius`` (n >= 1; n, d drawn if None).
+    Preconditions (validated): radius > 0; n, d None or integers >= 1.
+    Steps: draw n, d if None, then n points_in_ball rows.
+    Postcondition: shape (n, d), every row in the closed ball.
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
+    """
     n = draw(st.integers(1, max_n)) if n is None else int(n)
     d = draw(st.integers(1, max_d)) if d is None else int(d)
     if n < 1 or d < 1:
@@ -154,6 +208,11 @@ class NeighbouringPair:
     ``kind``: "replace" (same size, row ``index`` replaced), "add_remove" (D_prime = D with row ``index``
     removed, or D with a row inserted at ``index`` when ``added``), "zero_out" (row ``index`` of D_prime set to 0,
     the null record), "user_level" (arrays of shape (n_users, m, d); all m records of user ``index`` replaced).
+    Preconditions: built by neighbouring_datasets.
+    Steps: a record of (D, D_prime, kind, index, added).
+    Postcondition: D and D_prime are neighbours under ``kind``.
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
     """
 
     D: np.ndarray
@@ -178,6 +237,11 @@ def neighbouring_datasets(draw, kind: str | None = None, *, n: int | None = None
     Records lie in the ball of radius ``radius`` in R^d.  For "user_level" each of n users holds m records and
     the neighbour replaces all m records of one user.  For "add_remove" D has n >= 1 rows and D' has n - 1 or
     n + 1 rows (so an empty D' is included).  The changed record may equal the old one (a legal neighbour).
+    Preconditions (validated): kind in NEIGHBOUR_KINDS or None; radius > 0.
+    Steps: draw D (datasets), an index and the neighbour under ``kind``.
+    Postcondition: a NeighbouringPair whose D, D' differ exactly as ``kind`` says (tested).
+    Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
+    Spec: core.test.strategies
     """
     kind = draw(st.sampled_from(NEIGHBOUR_KINDS)) if kind is None else kind
     if kind not in NEIGHBOUR_KINDS:

@@ -101,6 +101,7 @@ def clopper_pearson(k, n, alpha, side: str = "two-sided"):
     Postcondition: for every p in [0, 1], P_{k~Bin(n,p)}(p in [lower(k), upper(k)]) >= 1 - alpha
     (Clopper & Pearson 1934; each one-sided bound fails with probability <= a).
     Returns ``(lower, upper)`` (floats, or arrays when k/n are arrays).
+    Randomness: none (deterministic).
     Spec: core.test.clopper_pearson
     """
     alpha = _check_alpha(alpha)
@@ -135,6 +136,7 @@ def poisson_interval(k, alpha, side: str = "two-sided"):
     by a relative 1e-12 and one ulp.
     Postcondition: for every mean lam >= 0, P_{k~Poi(lam)}(lam in [lower, upper]) >= 1 - alpha (Garwood 1936),
     because P(Poi(lam) >= k) = P(Gamma(k,1) <= lam).
+    Randomness: none (deterministic).
     Spec: core.test.poisson_interval
     """
     alpha = _check_alpha(alpha)
@@ -166,6 +168,7 @@ def hoeffding_radius(n, alpha, range_width, side: str = "two-sided"):
     Steps: L = log(c/alpha) with c = 2 (two-sided) or 1; r = range_width * sqrt(L / (2 n)).
     Postcondition: P(mean - mu >= r) <= exp(-2 n r^2 / w^2) = alpha/c and the same for mu - mean
     (Hoeffding 1963, Thm 2); so the two-sided statement P(|mean - mu| >= r) <= alpha.
+    Randomness: none (deterministic).
     Spec: core.test.hoeffding_radius
     """
     n = int(_check_int(n, "n", 1))
@@ -187,6 +190,7 @@ def bernstein_radius(n, alpha, variance_bound, range_width, side: str = "two-sid
     Postcondition: P(mean - mu >= r) <= exp(-n r^2 / (2 (v + b r / 3))) = alpha / c (Bernstein's inequality,
     e.g. Boucheron-Lugosi-Massart Thm 2.10 / Cor. 2.11), same for the lower tail; so P(|mean - mu| >= r) <= alpha
     when two-sided.  r <= sqrt(2 v L / n) + 2 b L / (3 n).
+    Randomness: none (deterministic).
     Spec: core.test.bernstein_radius
     """
     n = int(_check_int(n, "n", 1))
@@ -210,6 +214,7 @@ def empirical_bernstein_radius(samples, alpha, range_width, side: str = "two-sid
     1 for one-sided; r = sqrt(2 V_n L / n) + 7 w L / (3 (n - 1)).
     Postcondition: for X in [a, a + w] i.i.d., P(mu - mean >= r) <= alpha / c and P(mean - mu >= r) <= alpha / c
     (Maurer-Pontil Thm 4 for [0, 1] variables, applied to (X - a)/w and to (a + w - X)/w).
+    Randomness: none (deterministic).
     Spec: core.test.empirical_bernstein_radius
     """
     alpha = _check_alpha(alpha)
@@ -237,6 +242,7 @@ def median_of_means_radius(n, alpha, variance_bound):
     deviates by more than r with probability <= v / (m r^2) = 1/4; the median deviates by more than r only if
     at least k/2 blocks do, which by Hoeffding has probability <= exp(-2 k (1/2 - 1/4)^2) = exp(-k/8) <= alpha.
     Returns ``(radius, k, m)``.
+    Randomness: none (deterministic).
     Spec: core.test.median_of_means_radius
     """
     alpha = _check_alpha(alpha)
@@ -255,6 +261,7 @@ def bonferroni(alpha, m):
     Preconditions: ``alpha`` in (0, 1); ``m`` integer >= 1.
     Steps: q = alpha / m rounded down to a float (exact rational comparison).
     Postcondition: m * q <= alpha exactly (as rationals), q >= alpha/m (1 - 2^-52).
+    Randomness: none (deterministic).
     Spec: core.test.bonferroni
     """
     alpha = _check_alpha(alpha)
@@ -276,6 +283,11 @@ class MeanTestResult:
     ``estimate`` is the sample mean (median of block means for method "median_of_means"); ``radius`` the
     per-coordinate half-width; ``alpha`` the family-wise false-failure probability (if the estimator is
     unbiased, P(passed is False) <= alpha); ``max_ratio`` = max |estimate - target| / radius (< 1 iff passed).
+    Preconditions: produced by test_unbiased / test_moment.
+    Steps: a record (means, radii, ratios, decision).
+    Postcondition: rejected iff some coordinate's deviation exceeds its radius.
+    Randomness: none.
+    Spec: core.test.unbiased
     """
 
     passed: bool
@@ -325,6 +337,7 @@ def test_unbiased(samples=None, target=None, *, estimator: Callable | None = Non
     Maurer-Pontil), "median_of_means" (variance only; estimate = median of k block means); "auto" picks
     bernstein if both bounds are given, hoeffding if only the range, median_of_means if only the variance.
     Postcondition: if E X = target (and the stated bounds hold) then P(not passed) <= alpha.
+    Randomness: only through ``samples`` or the estimator's own use of ``rng`` (the tester itself draws nothing).
     Spec: core.test.unbiased
     """
     alpha = _check_alpha(alpha)
@@ -404,7 +417,13 @@ check_unbiased = test_unbiased
 
 
 def assert_unbiased(*args, **kwargs) -> MeanTestResult:
-    """:func:`test_unbiased`, raising AssertionError with the summary when the test rejects."""
+    """:func:`test_unbiased`, raising AssertionError with the summary when the test rejects.
+    Preconditions: as test_unbiased.
+    Steps: run test_unbiased; raise AssertionError with the result when rejected.
+    Postcondition: under H0 (E X = target) raises with probability <= alpha.
+    Randomness: as test_unbiased.
+    Spec: core.test.unbiased
+    """
     res = test_unbiased(*args, **kwargs)
     if not res.passed:
         raise AssertionError(f"unbiasedness rejected: {res.summary()}; estimate={res.estimate}, target={res.target}")
@@ -423,6 +442,7 @@ def test_moment(samples, target, *, moment: Callable[[np.ndarray], np.ndarray] =
     Preconditions: as :func:`test_unbiased`, with ``range_width`` / ``variance_bound`` bounds on moment(X).
     Steps: y = moment(samples) (vectorized over rows); :func:`test_unbiased` on y.
     Postcondition: if E moment(X) = target then P(not passed) <= alpha.
+    Randomness: only through ``samples`` or the estimator's own use of ``rng`` (the tester itself draws nothing).
     Spec: core.test.moment
     """
     y = np.asarray(moment(np.asarray(samples, dtype=float)), dtype=float)
@@ -434,6 +454,14 @@ test_moment.__test__ = False
 
 
 def assert_moment(*args, **kwargs) -> MeanTestResult:
+    """test_moment that raises instead of returning a rejection.
+
+    Preconditions: as :func:`test_moment`.
+    Steps: run test_moment; raise AssertionError with the result when rejected.
+    Postcondition: under H0 (E moment(X) = target) raises with probability <= alpha; returns the MeanTestResult otherwise.
+    Randomness: as :func:`test_moment`.
+    Spec: core.test.moment
+    """
     res = test_moment(*args, **kwargs)
     if not res.passed:
         raise AssertionError(f"moment test rejected: {res.summary()}; estimate={res.estimate}, target={res.target}")
@@ -482,7 +510,13 @@ def assert_moment(*args, **kwargs) -> MeanTestResult:
 
 @dataclass(frozen=True)
 class AuditEvent:
-    """The event {statistic >= threshold} (``direction='>='``) or {statistic <= threshold} (``'<='``)."""
+    """The event {statistic >= threshold} (``direction='>='``) or {statistic <= threshold} (``'<='``).
+    Preconditions: a tail event {s >= t} or {s <= t} of a scalar statistic.
+    Steps: membership test of a statistic value.
+    Postcondition: a fixed (data-independent) event.
+    Randomness: none.
+    Spec: core.test.audit_epsilon
+    """
 
     direction: str
     threshold: float
@@ -515,7 +549,13 @@ def _disjoint(a1: AuditEvent, a2: AuditEvent) -> bool:
 @dataclass
 class AuditResult:
     """Outcome of :func:`audit_epsilon`.  ``epsilon_lb`` is a (1 - beta)-confidence lower bound on the epsilon
-    of any (epsilon, delta)-DP guarantee the mechanism satisfies for the pair (D, D')."""
+    of any (epsilon, delta)-DP guarantee the mechanism satisfies for the pair (D, D').
+    Preconditions: produced by audit_epsilon / audit_bound_from_counts.
+    Steps: a record (eps lower bound, counts, plan, levels).
+    Postcondition: epsilon_lb is a (1 - beta) lower bound on eps* when the mechanism is (eps*, delta)-DP.
+    Randomness: none.
+    Spec: core.test.audit_epsilon
+    """
 
     epsilon_lb: float
     beta: float
@@ -566,6 +606,7 @@ def audit_bound_from_counts(n1, n0, n_samples, delta, beta, m: int = 1):
     Steps: pi_lb (Clopper-Pearson, level beta1 = beta - beta2), rho_lb = pi_lb/(1-pi_lb), mu0_lb (Garwood, level
     beta2 = beta/20 if delta > 0 else 0); eps_lb = max(0, log(rho_lb - m n delta / mu0_lb)).
     Postcondition: if the mechanism is (eps*, delta)-DP then P(eps_lb > eps*) <= beta.
+    Randomness: none (deterministic).
     Spec: core.test.audit_bound
     """
     beta = _check_alpha(beta, "beta")
@@ -690,6 +731,7 @@ def audit_epsilon(mechanism: Callable, D: Any, D_prime: Any, statistic: Callable
     N_P ~ Poi(n), N_Q ~ Poi(n) fresh outputs on D and D'; 3. N1 = #Q in A1 + #P in A2, N0 = #P in A1 + #Q in A2;
     4. eps_lb = :func:`audit_bound_from_counts`.
     Postcondition: if the mechanism is (eps*, delta)-DP for (D, D') (both directions), P(eps_lb > eps*) <= beta.
+    Randomness: the mechanism's draws and the Poisson numbers of evaluation draws come from ``rng`` (selection and evaluation samples are separate); no pre-drawn form (the mechanism under test consumes its own randomness).
     Spec: core.test.audit_epsilon
     """
     beta = _check_alpha(beta, "beta")
@@ -765,6 +807,7 @@ def optimal_threshold_audit(P, Q, delta: float, *, lo: float | None = None, hi: 
     Postcondition: returns (eps, event, role) with eps <= eps*(delta) for any (eps*, delta) guarantee of the pair
     (each candidate is a valid lower bound); for a likelihood-ratio-monotone pair (e.g. Gaussian shift) the
     threshold events are the Neyman-Pearson sets and eps equals the exact eps(delta) of the pair.
+    Randomness: none (deterministic).
     Spec: core.test.optimal_threshold_audit
     """
     delta = float(delta)
@@ -805,6 +848,7 @@ def plan_threshold_audit(P, Q, delta: float, n_samples: float, beta: float = 0.0
     (the exact bound formula of :func:`audit_bound_from_counts` at the expected counts).
     Postcondition: returns (predicted_eps_lb, (A1, A2)); the plan depends only on P, Q, so it can be passed to
     :func:`audit_epsilon` without a selection sample (the bound stays valid whatever plan is passed).
+    Randomness: none (deterministic).
     Spec: core.test.plan_threshold_audit
     """
     beta = _check_alpha(beta, "beta")
