@@ -52,7 +52,8 @@ def test_dask_local_cluster():
     ids = framework.select("quick", None, "core.acct.compose_basic*")[:2]
     assert ids
     serial = framework.run_checks(ids, "quick")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+    # in-process worker (one thread: flint precision is process-global); the scheduler protocol is the real one
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         ex = client.get_executor()
         r = certify(EXPR, PARAMS, executor=ex, chunks=4)
