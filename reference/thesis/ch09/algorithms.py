@@ -11,54 +11,56 @@ from typing import Callable
 
 import numpy as np
 
+from reference.core import validation as V
 from reference.core.accounting import gdp_mu
+from reference.core.mechanisms import above_threshold as core_above_threshold
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import uniform_l2_ball
-
-
-def _pos(name: str, v, lo_open: bool = True) -> float:
-    v = float(v)
-    if not math.isfinite(v) or (v <= 0 if lo_open else v < 0):
-        raise ValueError(f"{name} must be in {'(0' if lo_open else '[0'}, inf), got {v!r}")
-    return v
 
 
 def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.random.Generator | None = None, *,
                         sensitivity: float = 1.0, noise=None) -> list[bool]:
     """Alg 27 AboveThreshold, Ch. 9 version (halts at the first answer *below* the threshold).
 
-    Preconditions: ``queries`` an iterable of finite reals q_t(D) (may be a generator: adaptive queries);
-        ``epsilon`` in (0, inf); ``sensitivity`` (of each q_t) in (0, inf), the paper assumes 1;
-        ``noise`` None or a pair (rho, nu) of standard Laplace draws (rho scalar, nu of length >= #queries).
-    Steps (003 L6897-6920):
-        1. Δ̂ = Δ − Lap(2·sens/ε)                                  (drawn once)
-        2. for t = 1..T: ν_t ~ Lap(4·sens/ε); if q_t + ν_t < Δ̂: output ⊥ (False) and halt; else output ⊤ (True).
-    Postcondition: Lemma 9.2.4 (L6890): (ε, 0)-DP; with α = 8 log(2T/γ)/ε, w.p. >= 1-γ every ⊤ has q_t >= Δ-α and a
-        final ⊥ has q_k <= Δ+α.
+    Preconditions (validated): ``queries`` an iterable of finite reals q_t(D) (may be a generator: adaptive
+        queries); ``threshold`` finite; ``epsilon`` in (0, inf); ``sensitivity`` (of each q_t) in (0, inf), the paper
+        assumes 1; ``rng`` a numpy Generator unless ``noise`` is given.
+    Steps (003 L6897-6915), computed by the core AboveThreshold (``reference.core.mechanisms.above_threshold``,
+        c = 1) on the negated stream −q_t with threshold −Δ (halting on the first ⊤ of −q is halting on the first ⊥
+        of q):
+        line 2: Δ̂ = Δ − Lap(2·sens/ε)                               (drawn once)
+        lines 3-8: for t = 1..T: ν_t ~ Lap(4·sens/ε); if q_t + ν_t < Δ̂: output ⊥ (False) and halt; else ⊤ (True).
+    Postcondition: the answers (True = ⊤) end with the first False; Lemma 9.2.4 (L6890): (ε, 0)-DP; with
+        α = 8 log(2T/γ)/ε, w.p. >= 1-γ every ⊤ has q_t >= Δ-α and a final ⊥ has q_k <= Δ+α.
+    Randomness: one standard Laplace ρ for the threshold, then one standard Laplace ν_t per answered query, from
+        ``rng`` or pre-drawn ``noise = (rho, nu)`` (rho a scalar, nu of length >= the number of answers); with the
+        same draws the output is identical (the core receives (ρ, −ν): ν enters as +ν here).
     Spec: 003_ch09.alg27
     """
-    epsilon = _pos("epsilon", epsilon)
-    sensitivity = _pos("sensitivity", sensitivity)
-    b = 2.0 * sensitivity / epsilon
+    threshold = V.real("threshold", threshold)
+    epsilon = V.positive("epsilon", epsilon)
+    sensitivity = V.positive("sensitivity", sensitivity)
+    core_noise = None
     if noise is None:
-        if rng is None:
-            raise ValueError("rng must be a numpy Generator when noise is None")
-        rho = rng.laplace()
+        V.generator("rng", rng)
     else:
-        rho, nu_all = float(noise[0]), np.asarray(noise[1], dtype=float)
-    t_hat = float(threshold) - b * rho                                  # line 2 (L6905)
-    out: list[bool] = []
-    for t, q in enumerate(queries):                                     # lines 3-5 (L6906-6908)
-        q = float(q)
-        if not math.isfinite(q):
-            raise ValueError(f"queries[{t}] must be finite, got {q!r}")
-        nu = rng.laplace() if noise is None else nu_all[t]
-        if q + 2.0 * b * nu < t_hat:                                    # lines 6-8 (L6909-6911)
-            out.append(False)
-            break
-        out.append(True)
-    return out
+        if not (isinstance(noise, (tuple, list)) and len(noise) == 2):
+            raise ValueError("noise must be a pair (rho, nu) of standard Laplace draws")
+        rho = V.real("noise[0] (rho)", noise[0])
+        nu = np.asarray(noise[1], dtype=float)
+        if nu.ndim != 1 or not np.all(np.isfinite(nu)):
+            raise ValueError("noise[1] (nu) must be a finite 1-D array of standard Laplace draws")
+        core_noise = (np.array([rho]), -nu)
 
+    def negated():
+        for t, q in enumerate(queries):
+            q = float(q)
+            if not math.isfinite(q):
+                raise ValueError(f"queries[{t}] must be finite, got {q!r}")
+            yield -q
+
+    tops = core_above_threshold(negated(), -threshold, epsilon, sensitivity, rng, c=1, noise=core_noise)
+    return [not a for a in tops]
 
 def concentration_score(v: np.ndarray, tau: float) -> float:
     """s = (1/n) Σ_j Σ_j' 1(‖v_j − v_j'‖ <= τ)  (eq. 9.2, L6981; includes j = j'; range [1, n])."""
@@ -125,18 +127,18 @@ class OutlierRemovalMean:
         self.n = len(self.users)
         if self.n < 2:
             raise ValueError(f"users must contain n >= 2 users, got {self.n}")
-        self.epsilon = _pos("epsilon", epsilon)
+        self.epsilon = V.positive("epsilon", epsilon)
         if not 0 < delta < 1:
             raise ValueError(f"delta must be in (0, 1), got {delta!r}")
         self.delta = float(delta)
-        self.tau = _pos("tau", tau)
+        self.tau = V.positive("tau", tau)
         if int(T) != T or T < 1:
             raise ValueError(f"T must be an integer >= 1, got {T!r}")
         self.T = int(T)
         if variant not in ("corrected", "paper"):
             raise ValueError(f"variant must be 'corrected' or 'paper', got {variant!r}")
         self.variant = variant
-        self.sigma = a28_paper_sigma(self.n, epsilon, delta, tau, self.T) if sigma is None else _pos("sigma", sigma, False)
+        self.sigma = a28_paper_sigma(self.n, epsilon, delta, tau, self.T) if sigma is None else V.nonnegative("sigma", sigma)
         self.rng, self.noise = rng, noise
         if noise is None and rng is None:
             raise ValueError("rng must be a numpy Generator when noise is None")
@@ -176,40 +178,82 @@ def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: n
 
     Spec: 003_ch09.algP9_1"""
     theta = np.asarray(theta, dtype=float)
-    y = uniform_l2_ball(theta.shape[0], _pos("r", r, False), rng, noise=noise)
+    y = uniform_l2_ball(theta.shape[0], V.nonnegative("r", r), rng, noise=noise)
     return np.asarray(grad(theta + y), dtype=float)
 
 
 def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta0, *, epsilon: float, delta: float,
-                      r: float, T: int, eta: float, tau: float, rng: np.random.Generator,
+                      r: float, T: int, eta: float, tau: float, rng: np.random.Generator | None = None,
                       variant: str = "corrected", sigma: float | None = None, counter: QueryCounter | None = None,
-                      trace: list | None = None) -> np.ndarray:
+                      trace: list | None = None, draws: dict | None = None) -> np.ndarray:
     """Alg 29: user-level DP-SGD = randomized smoothing + one Alg-28 instance (003 L7075-7100).
 
-    Preconditions: ``data`` array (n, m, ...) of n users with m items; ``grad(theta, z)`` a subgradient of ℓ(·; z)
-        (defined on Θ_r); ``project`` the Euclidean projection onto Θ; epsilon in (0,10), delta in (0,1); r >= 0;
-        T >= 1; eta > 0; tau > 0.  Parameters of Thm 9.4.1 (L7069) are the caller's (see thm941_parameters).
-    Steps: θ_1 = θ_0; for t = 1..T: q_t(Z) = (1/m) Σ_j ∇ℓ(θ_t + y_j; z_j), y_j ~ Unif(B_r) fresh (eq. 9.3);
-        ḡ_t = A28(D, ε, δ/(2Tmd), τ, T).query(q_t); if A28 halted: return θ_0 (L7091); θ_{t+1} = Π_Θ(θ_t − η ḡ_t).
-        Return (1/T) Σ_{t=1}^T θ_t.
-    Postcondition: Thm 9.4.1: user-level (ε, δ)-DP (post-processing of A28) and the excess-risk bound.
+    Preconditions (validated): ``data`` a finite array (n, m, ...) of n >= 2 users with m >= 1 items each;
+        ``theta0`` a finite vector of dimension d >= 1; ``grad(theta, z)`` a subgradient of ℓ(·; z) (defined on
+        Θ_r); ``project`` the Euclidean projection onto Θ; epsilon in (0, 10); delta in (0, 1); r in [0, inf);
+        T integer >= 1; eta in (0, inf); tau in (0, inf); ``rng`` a numpy Generator unless ``draws`` is given.
+        Parameters of Thm 9.4.1 (L7069) are the caller's (see thm941_parameters).
+    Steps (lines of L7082-7098):
+        line 1: one Alg-28 instance A = A28(D, ε, δ/(2Tmd), τ, T) serves all rounds; θ_1 = θ_0 (AU9.9);
+        line 2: for t = 1..T:
+        line 3:   q_t(Z) = (1/m) Σ_j ∇ℓ(θ_t + y_j; z_j), y_j ~ Unif(B(0, r)) fresh per item (eq. 9.3);
+        lines 4-5: ḡ_t = A.query(q_t);
+        lines 9-11: if A halted: output θ_0 and halt;
+        line 7:   θ_{t+1} = Π_Θ(θ_t − η ḡ_t);
+        line 14: return (1/T) Σ_{t=1}^T θ_t.
+    Postcondition: Thm 9.4.1: user-level (ε, δ)-DP (post-processing of A28 — its privacy proof has failing steps,
+        003_ch09.priv.PC2) and E[L_P(θ̂)] − min L_P ≤ O(GR(1/√(nm) + √d log²(ndm/δ)/(n√m ε))) (step size: AU9.10).
+    Randomness: from ``rng`` in this order — A28's threshold ρ; then per round t: for each user j = 1..n the
+        smoothing draws g (m, d) standard normals and u (m,) uniforms (``uniform_l2_ball``), then A28's ν_t (standard
+        Laplace), its selection uniforms (n,) and its Gaussian draws (d,).  Or pre-drawn ``draws`` = dict(
+        smooth_g=(T, n, m, d), smooth_u=(T, n, m), a28=dict(rho=scalar, nu=(T,), u=(T, n), gauss=(T, d))) — with the
+        draws the rng would make, the output is bit-identical (tested).  Gradient and user-query calls are counted.
     Spec: 003_ch09.alg29
     """
     data = np.asarray(data, dtype=float)
+    if data.ndim < 2 or data.shape[0] < 2 or data.shape[1] < 1 or not np.all(np.isfinite(data)):
+        raise ValueError(f"data must be a finite array (n, m, ...) with n >= 2 users and m >= 1 items, got shape "
+                         f"{data.shape}")
     n, m = data.shape[0], data.shape[1]
-    theta0 = np.asarray(theta0, dtype=float)
+    theta0 = V.vector("theta0", theta0)
     d = theta0.shape[0]
+    epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True, hi_open=True)
+    delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    r = V.nonnegative("r", r)
+    T = V.positive_int("T", T)
+    eta = V.positive("eta", eta)
+    tau = V.positive("tau", tau)
+    if draws is None:
+        V.generator("rng", rng)
+        a28_noise = None
+    else:
+        if not isinstance(draws, dict) or set(draws) != {"smooth_g", "smooth_u", "a28"}:
+            raise ValueError("draws must be a dict with keys 'smooth_g', 'smooth_u', 'a28'")
+        sg = np.asarray(draws["smooth_g"], dtype=float)
+        su = np.asarray(draws["smooth_u"], dtype=float)
+        if sg.shape != (T, n, m, d) or su.shape != (T, n, m):
+            raise ValueError(f"draws['smooth_g'] must have shape {(T, n, m, d)} and draws['smooth_u'] {(T, n, m)}, got "
+                             f"{sg.shape} and {su.shape}")
+        a28_noise = draws["a28"]
+        shapes = {"nu": (T,), "u": (T, n), "gauss": (T, d)}
+        for k, shp in shapes.items():
+            if np.shape(a28_noise.get(k)) != shp:
+                raise ValueError(f"draws['a28'][{k!r}] must have shape {shp}, got {np.shape(a28_noise.get(k))}")
     counter = counter if counter is not None else QueryCounter()
     mech = OutlierRemovalMean(list(data), epsilon, delta / (2 * T * m * d), tau, T, rng, sigma=sigma,
-                              variant=variant, counter=counter)        # line 4 (L7088)
+                              variant=variant, noise=a28_noise, counter=counter)   # lines 1, 4 (L7082, L7088)
     theta = theta0.copy()                                               # θ_1 := θ_0 (AU9.9)
     iterates = []
     for t in range(T):                                                  # line 2 (L7085)
         iterates.append(theta.copy())
         th = theta.copy()
+        user = [0]
 
-        def q_t(Z, th=th):                                              # line 3, eq. (9.3) (L7086)
-            ys = uniform_l2_ball(d, r, rng, size=len(Z))
+        def q_t(Z, th=th, t=t):                                         # line 3, eq. (9.3) (L7086)
+            j = user[0]
+            user[0] += 1
+            noise = None if draws is None else (sg[t, j], su[t, j])
+            ys = uniform_l2_ball(d, r, rng, size=len(Z), noise=noise)
             counter.record(len(Z), "gradient")
             return np.mean([grad(th + y, z) for y, z in zip(ys, Z)], axis=0)
 
@@ -220,7 +264,6 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
         if trace is not None:
             trace.append(theta.copy())
     return np.mean(iterates, axis=0)                                    # line 14 (L7098)
-
 
 def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float, delta: float, *,
                       T: int | None = None, variant: str = "corrected") -> dict:
@@ -237,21 +280,39 @@ def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float
 
 
 def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factory: Callable, theta0, *, epsilon: float,
-                                delta: float, mu: float, G: float, rng: np.random.Generator, params: Callable,
-                                counter: QueryCounter | None = None) -> np.ndarray:
+                                delta: float, mu: float, G: float, rng: np.random.Generator | None = None,
+                                params: Callable, counter: QueryCounter | None = None,
+                                draws: list | None = None) -> np.ndarray:
     """Alg 30: localization over Alg 29 for μ-strongly convex losses (003 L7218-7229, Thm 9.4.11).
 
-    Steps: k = ⌈log₂ log₂(mn)⌉; disjoint D_i of n_i = n/2^{k+1-i} users (i = 1..k);
-        θ_i = Alg29(D_i, ε, δ, θ_{i-1}, r_i, T_i, η_i, τ_i) on the ball B(θ_{i-1}, R̂_i) (``project_factory(center,
-        radius)``), parameters from ``params(i, n_i) -> dict(T, r, eta, tau, R)`` (constants of the proof L7412-7430
-        are implicit; the caller supplies them).  Output θ_k.
-    Postcondition: disjoint users + post-processing ⇒ (ε, δ)-user-level DP (parallel composition); Thm 9.4.11 rate.
+    Preconditions (validated): ``data`` a finite array (n, m, ...) with n >= 2 users; epsilon in (0, 10); delta in
+        (0, 1); mu in (0, inf) (strong convexity); G in (0, inf) (Lipschitz constant); ``params(i, n_i)`` returns
+        dict(T, r, eta, tau, R) for phase i (constants of the proof L7412-7430 are implicit; the caller supplies
+        them); ``project_factory(center, radius)`` the projection onto B(center, radius) ∩ Θ; ``rng`` a numpy
+        Generator unless ``draws`` is given.
+    Steps: line 2: k = ⌈log₂ log₂(mn)⌉; line 3: disjoint D_i of n_i = n/2^{k+1-i} users (i = 1..k);
+        lines 4-5: θ_i = Alg29(D_i, ε, δ, θ_{i-1}, r_i, T_i, η_i, τ_i) on B(θ_{i-1}, R̂_i); line 7: output θ_k.
+    Postcondition: disjoint users + post-processing ⇒ (ε, δ)-user-level DP (parallel composition, inheriting Alg
+        29's open privacy proof, 003_ch09.priv.PC4); Thm 9.4.11's rate O((G²/μ)(1/(nm) + d log²(ndm/δ)/(n²mε²))).
+    Randomness: the k Alg-29 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of k Alg-29 draw dicts
+        (see :func:`user_level_dp_sgd`); bit-identical given the draws the rng would make.
     Spec: 003_ch09.alg30
     """
     data = np.asarray(data, dtype=float)
+    if data.ndim < 2 or data.shape[0] < 2 or data.shape[1] < 1 or not np.all(np.isfinite(data)):
+        raise ValueError(f"data must be a finite array (n, m, ...) with n >= 2 users and m >= 1 items, got shape "
+                         f"{data.shape}")
     n, m = data.shape[0], data.shape[1]
+    epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True, hi_open=True)
+    delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    V.positive("mu", mu)
+    V.positive("G", G)
     k = max(1, math.ceil(math.log2(max(2.0, math.log2(m * n)))))       # line 2 (L7223)
-    theta = np.asarray(theta0, dtype=float)
+    if draws is None:
+        V.generator("rng", rng)
+    elif not isinstance(draws, (list, tuple)) or len(draws) != k:
+        raise ValueError(f"draws must be a list of k = {k} Alg-29 draw dicts, got {type(draws).__name__}")
+    theta = V.vector("theta0", theta0)
     start = 0
     for i in range(1, k + 1):                                           # lines 3-5 (L7224-7226)
         n_i = max(1, int(n // 2 ** (k + 1 - i)))
@@ -259,5 +320,6 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
         start += n_i
         p = params(i, n_i)
         theta = user_level_dp_sgd(D_i, grad, project_factory(theta, p["R"]), theta, epsilon=epsilon, delta=delta,
-                                  r=p["r"], T=p["T"], eta=p["eta"], tau=p["tau"], rng=rng, counter=counter)
-    return theta
+                                  r=p["r"], T=p["T"], eta=p["eta"], tau=p["tau"], rng=rng, counter=counter,
+                                  draws=None if draws is None else draws[i - 1])
+    return theta                                                        # line 7 (L7228)

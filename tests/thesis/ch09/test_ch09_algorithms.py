@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from reference.core.oracles import QueryCounter
 from reference.core.strategies import neighbouring_datasets
 from reference.core.testing import clopper_pearson
-from reference.thesis.ch09.algorithms import (OutlierRemovalMean, above_threshold_ch9, concentration_score,
+from reference.thesis.ch09.algorithms import (localized_user_level_dp_sco, OutlierRemovalMean, above_threshold_ch9, concentration_score,
                                               selection_probabilities, smoothed_gradient_sample,
                                               thm941_parameters, user_level_dp_sgd)
 from reference.thesis.ch09.exact import at_pattern_probability
@@ -155,3 +155,50 @@ def test_a30_runs_on_disjoint_blocks():
     n_is = [n // 2 ** (k + 1 - i) for i in range(1, k + 1)]
     assert sum(n_is) <= n and out.shape == (d,)
     assert cnt.by_kind["gradient"] <= sum(3 * n_i * m for n_i in n_is)
+
+
+def _alg29_draws_in_rng_order(seed, T, n, m, d):
+    """The standard draws Alg 29 takes from default_rng(seed), in its documented order (no halt)."""
+    g = np.random.default_rng(seed)
+    rho = g.laplace()
+    sg, su = np.zeros((T, n, m, d)), np.zeros((T, n, m))
+    nu, u, gauss = np.zeros(T), np.zeros((T, n)), np.zeros((T, d))
+    for t in range(T):
+        for j in range(n):
+            sg[t, j] = g.standard_normal((m, d))
+            su[t, j] = g.random(m)
+        nu[t] = g.laplace()
+        u[t] = g.random(n)
+        gauss[t] = g.standard_normal(d)
+    return dict(smooth_g=sg, smooth_u=su, a28=dict(rho=rho, nu=nu, u=u, gauss=gauss))
+
+
+def test_a29_predrawn_draws_are_bit_identical_to_the_rng_path():
+    n, m, d, T = 12, 3, 2, 4
+    data = np.random.default_rng(9).normal(size=(n, m, d)) * 0.01
+    proj = lambda x: x / max(1.0, np.linalg.norm(x))
+    grad = lambda th, z: np.sign(th - z)
+    kw = dict(epsilon=5.0, delta=1e-3, r=0.05, T=T, eta=0.05, tau=10.0, sigma=0.1)
+    a = user_level_dp_sgd(data, grad, proj, np.zeros(d), rng=np.random.default_rng(77), **kw)
+    b = user_level_dp_sgd(data, grad, proj, np.zeros(d), rng=None, draws=_alg29_draws_in_rng_order(77, T, n, m, d),
+                          **kw)
+    assert np.array_equal(a, b)
+
+
+def test_a29_a30_reject_bad_input():
+    data = np.zeros((4, 2, 2))
+    proj = lambda x: x
+    grad = lambda th, z: th - z
+    base = dict(epsilon=1.0, delta=1e-3, r=0.1, T=2, eta=0.1, tau=1.0, rng=np.random.default_rng(0))
+    for key, bad in (("epsilon", 10.0), ("epsilon", 0.0), ("delta", 1.0), ("r", -1.0), ("T", 0), ("eta", 0.0),
+                     ("tau", float("nan"))):
+        with pytest.raises((ValueError, TypeError), match=key):
+            user_level_dp_sgd(data, grad, proj, np.zeros(2), **{**base, key: bad})
+    with pytest.raises(ValueError, match="data"):
+        user_level_dp_sgd(np.zeros((1, 2, 2)), grad, proj, np.zeros(2), **base)
+    with pytest.raises(ValueError, match="smooth_g"):
+        user_level_dp_sgd(data, grad, proj, np.zeros(2), **{**base, "rng": None},
+                          draws=dict(smooth_g=np.zeros((1, 1, 1, 1)), smooth_u=np.zeros((2, 4, 2)), a28={}))
+    with pytest.raises(ValueError, match="mu"):
+        localized_user_level_dp_sco(data, grad, lambda c, R: proj, np.zeros(2), epsilon=1.0, delta=1e-3, mu=0.0, G=1.0,
+                                    rng=np.random.default_rng(0), params=lambda i, n: {})
