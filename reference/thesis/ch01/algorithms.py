@@ -299,6 +299,11 @@ def restart_sco(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     [start_i, start_i + N/2^{k+1-i}) of the samples.  ``solver(eps_i, delta_i, w_start, idx) -> w``.
     Postcondition: disjoint blocks; (sum eps_i, sum delta_i) <= (eps, delta).
     Spec: 003_ch01.alg7
+
+    Preconditions (validated): N integer >= 2; epsilon > 0; delta in (0, 1]; ``solver(eps_i, delta_i, w_start, idx)``
+        an (eps_i, delta_i)-DP s.c. solver on the samples ``idx``.
+    Steps: k = ceil(log2 log2 N^3); for i = 1..k: eps_i = eps/2^{k+1-i}, delta_i = delta/2^{k+1-i}, n_i = floor(N/2^{k+1-i}),
+        idx_i = the next n_i unused samples; w <- solver(eps_i, delta_i, w, idx_i).
     """
     N = integer("N", N, lo=2)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
@@ -325,6 +330,11 @@ def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N
     else return sc_solver(mu=2u, reg_lambda=u, reg_center=w0) (h_u is 2u-s.c. and (G + 2uD)-Lipschitz on K).
     ``sc_solver(mu, lam, center) -> w`` must add lam ||w - center||^2 itself (e.g. AC-SA's h).
     Spec: 003_ch01.alg8
+
+    Preconditions (validated): G, D > 0; d, N integers >= 1; epsilon > 0; delta in (0, 1].
+    Postcondition: returns (w, info); if the s.c. solver has excess O(G'^2 d log(1/delta)/(mu' eps^2 N^2)) for
+        mu' = 2u, G' = G + 2uD, then h(w) - h* = O(GD sqrt(d log(1/delta))/(eps N)) (Lemma 1.4.10) with the same privacy
+        (the regulariser is data independent).
     """
     G, D = positive("G", G), positive("D", D)
     d, N = positive_int("d", d), positive_int("N", N)

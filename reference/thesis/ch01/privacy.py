@@ -61,6 +61,11 @@ def bdrs18_preconditions(q, rho) -> dict:
     """The preconditions of Thm 1.6.3 (003 L956; s there is q): returns {name: bool} and 'all'.
 
     q, rho in (0, 0.1]; log(1/q) >= 3 rho (2 + log2(1/rho)); log(1/q)/(2 rho) >= 3 (omega' = inf for Gaussian).
+
+    Preconditions (validated): q in (0, 1], rho > 0.
+    Steps: evaluate the four conditions.
+    Postcondition: {condition: bool, 'all': all of them}; Thm 1.6.3 applies iff 'all'.
+    Spec: 003_ch01.alg10
     """
     q, rho = _prob("q", q), _pos("rho", rho)
     out = {
@@ -86,6 +91,9 @@ def tcdp_epsilon(N, B, T, sigma, delta, sensitivity=1.0, order_cap="bdrs18", req
        alpha* < omega, else the infimum at alpha -> omega.
     Postcondition: returns (eps, alpha_used, rho_T); META_DP is (eps, delta)-DP under the cited results.
     Spec: 003_ch01.alg10
+
+    Preconditions (validated): N, B, T integers >= 1 with B <= N; sigma, sensitivity > 0; delta in (0, 1);
+        order_cap in {"bdrs18", "thesis"}.
     """
     N, B, T = _int("N", N), _int("B", B), _int("T", T)
     if B > N:

@@ -44,6 +44,11 @@ class OrthogonalQueryWrapper:
     For user i keeps an orthonormal list Q_i and cached c_{i,j} = <q_j, s_i>.  A query (X, i): r = X - sum_j <X,q_j> q_j;
     if ||r|| <= tol the answer is sum_j <X,q_j> c_{i,j} (no real query); else q = r/||r|| is queried (a unit vector, in K)
     and appended.  Real queries <= wrapped queries and <= d per user.  Spec: 003_ch03.alg9
+
+    Preconditions: s an (n, d) array of user vectors; tol >= 0.
+    Steps (per query (X, i)): project X on span Q_i; answer from the cache if the residual is <= tol, else make one
+        real query at the unit residual direction and extend Q_i.
+    Postcondition: every answer equals <X, s_i> up to rounding; real_queries <= queries and <= d per user.
     """
 
     def __init__(self, s, tol: float = 1e-10):

@@ -23,6 +23,9 @@ def dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     eta_TV = delta/3 (thesis) or delta/(3(1 + e^eps)) (correct, audit C-12).
     Preconditions: eps > 0, delta in (0, 1/10), G, D > 0, n, d >= 1.
     Postcondition: dict(L, a, mu, k, s, eta_tv, utility = GD sqrt(d)/(n a), queries_T = k G^2/mu = 2 n^2 a^2).
+
+    Steps: L, a, mu, k, s as above (L3025-3031), eta_TV by ``tv_variant``.
+    Spec: 003_ch03.alg3
     """
     _check(epsilon, delta, G, D, n, d, 0.1)
     L = math.log(3 / (4 * delta))
@@ -42,6 +45,9 @@ def dp_sco_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     k = (mu/G^2) min{eps^2 n^2/(2L), 2nd}; s = G sqrt(k)/(n sqrt(mu)) <= eps/sqrt(2L).
     Preconditions: 0 < eps, delta < 1/10.
     Postcondition: dict(L, mu, k, s, eta_tv, bound = d/k + mu D^2/2 + G^2/(mu n), printed = GD(2 sqrt(d log(1/delta))/(eps n) + 2/sqrt n)).
+
+    Steps: L, mu, k, s as above (L3119-3125), eta_TV = delta/3 (thesis) or delta/(3(1 + e^eps)) (correct).
+    Spec: 003_ch03.alg4
     """
     _check(epsilon, delta, G, D, n, d, 0.1)
     if epsilon >= 0.1:

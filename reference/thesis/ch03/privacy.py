@@ -28,7 +28,12 @@ def gaussian_privacy_curve(epsilon, s) -> float:
 
 
 def gaussian_tradeoff(z, s, dps=30):
-    """T(N(0,1)||N(s,1))(z) = Phi(Phi^-1(1-z) - s) for z in [0, 1] (eq. 3.10, 003 L2584).  Spec: 003_ch03.alg8"""
+    """T(N(0,1)||N(s,1))(z) = Phi(Phi^-1(1-z) - s) for z in [0, 1] (eq. 3.10, 003 L2584).  Spec: 003_ch03.alg8
+
+    Preconditions (validated): z in [0, 1]; s real.
+    Steps: Phi^-1(1 - z) = sqrt2 erfinv(1 - 2z) in mpmath at ``dps`` digits; the ends z = 0, 1 exactly.
+    Postcondition: the Gaussian trade-off function (type II error at type I error z).
+    """
     z = float(z)
     if not 0 <= z <= 1:
         raise ValueError(f"z must be in [0, 1], got {z!r}")
@@ -51,7 +56,11 @@ def gaussian_tradeoff_array(z, s):
 
 def calibrate_s_lemma363(epsilon, delta) -> float:
     """s*(eps, delta) = sqrt(2 log(1/(2 delta)) + 2 eps) - sqrt(2 log(1/(2 delta))) (Lemma 3.6.3, 003 L3003;
-    radical scope as in the proof, audit C-17).  Preconditions: eps > 0, delta in (0, 1/2).  Spec: 003_ch03.alg8"""
+    radical scope as in the proof, audit C-17).  Preconditions: eps > 0, delta in (0, 1/2).  Spec: 003_ch03.alg8
+
+    Steps: t = sqrt(2 log(1/(2 delta))); s* = 2 eps/(sqrt(t^2 + 2 eps) + t) (cancellation-free form).
+    Postcondition: delta_G(eps; s) <= delta for |s| <= s* (Lemma 3.6.3; lemma3_6_3.grid).
+    """
     epsilon, delta = float(epsilon), float(delta)
     if not (math.isfinite(epsilon) and epsilon > 0):
         raise ValueError(f"epsilon must be a finite number > 0, got {epsilon!r}")

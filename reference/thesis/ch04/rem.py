@@ -55,6 +55,9 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
     consistent (from (4.6) L3677 and the utility proof L3681; Audit #1):
                k = n sqrt(d) eps/(G sqrt(2 Theta L)), mu = 2 G^2 k L/(n^2 eps^2) (so mu Theta = d/k).
     Spec: 003_ch04.alg_rem_erm
+
+    Steps: L = log(1/(2 delta)); (k, mu) by ``params`` as above.
+    Postcondition: returns (k, mu); with "consistent", mu Theta + d/k = G sqrt(Theta) sqrt(8 d L)/(n eps) (Thm 4.4.2's bound).
     """
     n, d = positive_int("n", n), positive_int("d", d)
     G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
@@ -72,7 +75,12 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
 
 def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
     """(k, mu) of Theorem 4.4.6 (003 L3715): C1 = 2G^2 Theta L/(n^2 eps^2), C2 = n eps^2/(2L),
-    k = sqrt((d + C2)/C1), mu = 2 G^2 k L/(n^2 eps^2).  Spec: 003_ch04.alg_rem_sco"""
+    k = sqrt((d + C2)/C1), mu = 2 G^2 k L/(n^2 eps^2).  Spec: 003_ch04.alg_rem_sco
+
+    Preconditions (validated): n, d integers >= 1; G, Theta, epsilon > 0; delta in (0, 1/2).
+    Steps: L = log(1/(2 delta)); C1, C2, k, mu as above.
+    Postcondition: returns (k, mu); C1 k + (C2 + d)/k = 2 sqrt(C1 (C2 + d)) <= G sqrt(Theta)(sqrt(8/n) + sqrt(8 d L)/(n eps)).
+    """
     n, d = positive_int("n", n), positive_int("d", d)
     G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
     L = L_of(delta)
@@ -84,7 +92,12 @@ def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
 
 
 def em_sc_params(n, G, mu, epsilon, delta) -> float:
-    """k = n^2 eps^2 mu/(2 G^2 L) of Theorems 4.5.2/4.5.3 (003 L3882, L3902).  Spec: 003_ch04.alg_em_strongly_convex"""
+    """k = n^2 eps^2 mu/(2 G^2 L) of Theorems 4.5.2/4.5.3 (003 L3882, L3902).  Spec: 003_ch04.alg_em_strongly_convex
+
+    Preconditions (validated): n integer >= 1; G, mu, epsilon > 0; delta in (0, 1/2).
+    Steps: L = log(1/(2 delta)); k = n^2 eps^2 mu/(2 G^2 L).
+    Postcondition: d/k = 2 d G^2 L/(n^2 eps^2 mu) (the utility of Thm 4.5.2).
+    """
     n = positive_int("n", n)
     G, mu, eps = positive("G", G), positive("mu", mu), positive("epsilon", epsilon)
     return n ** 2 * eps ** 2 * mu / (2 * G ** 2 * L_of(delta))
@@ -124,6 +137,13 @@ def make_interval_sampler(lo, hi, dps: int = 30, panels: int = 16, breakpoints=(
 
     Returns ``sample(U, rng, u=None) -> float``; U is called on floats (mpmath values are converted).
     ``breakpoints``: points of (lo, hi) where U is not smooth (kinks of the losses), added to the quadrature panels.
+
+    Preconditions (validated): lo < hi finite; U finite on [lo, hi].
+    Steps: quadrature panels (plus ``breakpoints``), normaliser Z by mpmath quad, CDF by quad, inverse CDF by
+        ``reference.core.samplers.inverse_cdf_sample``.
+    Postcondition: x ~ nu up to the stated tolerance ((hi - lo) 1e-11 in x).
+    Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u``.
+    Spec: 003_ch04.alg_rem_erm
     """
     lo, hi = float(lo), float(hi)
     if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
@@ -158,6 +178,12 @@ def make_quadratic_ball_sampler(d: int, radius: float = 1.0, check_rng_points: i
     error <= 1e-8, else ValueError: the potential is not isotropic-quadratic).  The draw itself is the exact
     rejection sampler ``truncated_gaussian_ball(m, 1/sqrt(a), radius)``.
     Returns ``sample(U, rng, noise=None) -> np.ndarray``.
+
+    Preconditions (validated): d integer >= 1; radius > 0; U isotropic quadratic (checked, ValueError otherwise).
+    Steps: identify (a, m) from 2d + 1 values; check at random points; exact rejection draw.
+    Postcondition: x ~ N(m, I/a) restricted to the ball, i.e. nu exactly.
+    Randomness: the rejection sampler's normals from ``rng`` or its pre-drawn ``noise`` (see truncated_gaussian_ball).
+    Spec: 003_ch04.alg_rem_erm
     """
     d = positive_int("d", d)
     radius = positive("radius", radius)
@@ -271,6 +297,11 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
     p = 1:      q = 1 + 1/log d, r = e^2/(2(q-1)) ||x - x0||_q^2, Theta = e^2 D^2 log(d)/2 (implied, Audit #29);
     p >= 2:     r = ||x - x0||_2^2/2, Theta = d^{1-2/p} D^2/2.
     Spec: 003_ch04.alg_lp_wrappers
+
+    Preconditions (validated): p >= 1; D > 0; d integer >= 1 (d >= 2 for p = 1); x0 in R^d (default 0).
+    Steps: choose r and Theta by the three cases above.
+    Postcondition: r is 1-strongly convex in ||.||_p ([BCL94], Prop 4.4.7; e^2-scaled l_q for p = 1) and
+        max r - min r <= Theta on a set of l_p diameter D around x0 (tested on random points, not proved here).
     """
     p, D, d = float(p), positive("D", D), positive_int("d", d)
     if not p >= 1:
@@ -288,13 +319,24 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
 
 
 def schatten_norm(M, p) -> float:
-    """Schatten-p norm = l_p norm of the singular values (numpy SVD)."""
+    """Schatten-p norm = l_p norm of the singular values (numpy SVD).
+
+    Preconditions: M a real matrix; p >= 1 (numpy's vector-norm conventions, p = inf allowed).
+    Steps: singular values by SVD; their l_p norm.
+    Postcondition: ||M||_{S_p}.
+    Spec: 003_ch04.alg_schatten_wrappers
+    """
     return float(np.linalg.norm(np.linalg.svd(np.asarray(M, dtype=float), compute_uv=False), p))
 
 
 def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
     """(r, Theta) of Cor 4.4.13 (003 L3839-3861): the l_p rules with Schatten norms, d <- d2 (rank bound).
-    Spec: 003_ch04.alg_schatten_wrappers"""
+    Spec: 003_ch04.alg_schatten_wrappers
+
+    Preconditions (validated): p >= 1; D > 0; d2 integer >= 1 (>= 2 for p = 1); M0 the centre matrix.
+    Steps: the l_p rules of :func:`lp_regularizer` with Schatten norms and d <- d2.
+    Postcondition: r 1-strongly convex in the Schatten-p norm, range <= Theta (tested on random matrices only).
+    """
     p, D, d2 = float(p), positive("D", D), positive_int("d2", d2)
     M0 = np.asarray(M0, dtype=float)
     if p == 1:
@@ -313,7 +355,12 @@ def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
 def query_count_bound(G, mu, D, d, delta, p=2.0) -> float:
     """Leading term (constants dropped) of Prop 4.4.8/4.4.9 (003 L3751-3765):
     (G^2 c_p/mu) log^2(G^2 (D^2 + 1/mu) d/delta), c_p = d^{2/p-1} (p <= 2) or d^{1-2/p} (p >= 2).
-    Spec: 003_ch04.alg_value_oracle_sampler"""
+    Spec: 003_ch04.alg_value_oracle_sampler
+
+    Preconditions (validated): G, mu, D > 0; d integer >= 1; delta in (0, 1/2); p >= 1.
+    Steps: c_p by p; the displayed product.
+    Postcondition: the O(.) leading term only (constants of [GLL22] Thm 2.3 unspecified): not a count of any run.
+    """
     G, mu, D, d = positive("G", G), positive("mu", mu), positive("D", D), positive_int("d", d)
     delta = float(delta)
     if not 0 < delta < 0.5:

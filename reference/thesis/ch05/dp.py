@@ -29,6 +29,12 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
         mu = G^2 k max(L/(n^2 eps^2), 1/(n d)) (printed; lacks the factor 2 of (4.6), Audit #4); params="corrected"
         doubles mu in the first branch (mu = G^2 k max(2L/(n^2 eps^2), 1/(nd))).
     Spec: 003_ch05.alg_m_erm_sco
+
+    Preconditions (validated): n, d integers >= 1; G, Theta, epsilon > 0; delta in (0, 1/2); task in {"erm", "sco"};
+        params in {"printed", "consistent", "corrected"}.
+    Steps: L = log(1/(2 delta)); (k, mu) by task and params as above.
+    Postcondition: returns (k, mu); the printed SCO mu gives GDP parameter sqrt(2) Y (Audit #4), not (eps, delta)-DP;
+        under replace-one the GDP parameter doubles (prop556_gdp_parameter(..., "replace")).
     """
     for name, v in (("n", n), ("d", d)):
         if int(v) != v or v < 1:
@@ -64,7 +70,13 @@ def prop556_gdp_parameter(n, G, k, mu, neighbouring: str = "paper") -> float:
 
 
 def fallback_applies(n, d, epsilon, delta, p) -> bool:
-    """Theorem 5.5.8 proof (003 L4707): Theta' = min(1/(p-1), log d); fall back iff (n eps)^2 < d Theta' log(1/delta)."""
+    """Theorem 5.5.8 proof (003 L4707): Theta' = min(1/(p-1), log d); fall back iff (n eps)^2 < d Theta' log(1/delta).
+
+    Preconditions (validated): p in [1, 2]; delta in (0, 1).
+    Steps: Theta' = min(1/(p - 1), log d) (log d for p = 1); compare (n eps)^2 with d Theta' log(1/delta).
+    Postcondition: True iff the fallback branch applies; a function of public parameters only.
+    Spec: 003_ch05.alg_m_erm_sco
+    """
     p = float(p)
     if not 1 <= p <= 2:
         raise ValueError(f"p must be in [1, 2], got {p}")
@@ -76,7 +88,12 @@ def fallback_applies(n, d, epsilon, delta, p) -> bool:
 
 def m_erm_fallback(data, x_fixed, n, d, epsilon, delta, p):
     """The fallback branch of M_erm/M_sco (L4707): return the fixed public point ``x_fixed`` (0-DP: the decision
-    uses only public n, d, eps, delta, p) -- or None when the main branch applies.  Spec: 003_ch05.priv.fallback"""
+    uses only public n, d, eps, delta, p) -- or None when the main branch applies.  Spec: 003_ch05.priv.fallback
+
+    Preconditions: as :func:`fallback_applies`; ``x_fixed`` a public point of X.
+    Steps: if fallback_applies(...): return a copy of x_fixed, else None.
+    Postcondition: the output does not depend on ``data`` (0-DP).
+    """
     if fallback_applies(n, d, epsilon, delta, p):
         return np.array(x_fixed, dtype=float, copy=True)
     return None
@@ -84,6 +101,12 @@ def m_erm_fallback(data, x_fixed, n, d, epsilon, delta, p):
 
 def m_erm_delta_with_tv(epsilon, t, tv) -> float:
     """delta of the approximate mechanism: GDP curve of the exact target, plus the TV transfer (1 + e^eps) tv
-    (``accounting.tv_to_dp``)."""
+    (``accounting.tv_to_dp``).
+
+    Preconditions (validated by the core accountants): epsilon >= 0, t > 0, tv in [0, 1].
+    Steps: delta0 = gdp_delta(epsilon, t); delta = tv_to_dp(epsilon, delta0, tv) = delta0 + (1 + e^eps) tv.
+    Postcondition: the approximate mechanism (within TV ``tv`` of a t-GDP one) is (epsilon, delta)-DP.
+    Spec: 003_ch05.alg_m_erm_sco
+    """
     d0 = float(accounting.gdp_delta(epsilon, t))
     return accounting.tv_to_dp(epsilon, d0, tv)[1]

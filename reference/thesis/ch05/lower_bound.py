@@ -46,7 +46,13 @@ def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator | None, v=No
 
 
 def optimality_gap(x, v, kappa, D, p) -> float:
-    """E_{P_v} f(x; s) - E_{P_v} f(x*_v; s) = kappa (<v, x> + (D/2) d^{1/q}) (Lemma 5.7.1, L4837)."""
+    """E_{P_v} f(x; s) - E_{P_v} f(x*_v; s) = kappa (<v, x> + (D/2) d^{1/q}) (Lemma 5.7.1, L4837).
+
+    Preconditions: v in {-1, +1}^d; kappa, D > 0; p in [1, 2].
+    Steps: the closed form above (E f(x; s) = kappa <v, x> under P_v).
+    Postcondition: the exact optimality gap of x on the instance (Lemma 5.7.1's left side).
+    Spec: 003_ch05.alg_lower_bound_instance
+    """
     d = len(v)
     inv_q = 0.0 if p == 1 else 1 - 1 / p
     return float(kappa * (np.dot(v, x) + (D / 2) * d ** inv_q))

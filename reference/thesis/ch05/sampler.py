@@ -72,6 +72,9 @@ def bernoulli_factory_rho(x1, x2, f_oracles: Sequence[ValueOracle], rng: np.rand
     Randomness: ``rng`` only (one uniform for a, then a(a+1)/2 integer index draws); the number of draws is itself
     random, so no fixed-shape pre-drawn form exists; ports are compared in law (tests/thesis/ch05).
     Spec: 003_ch05.alg16
+
+    Steps: a = sample_a(rng, variant) (line 7); for b = 1..a: draw b fresh indices (line 9), multiply the
+        differences (line 10), add to rho.
     """
     m = len(f_oracles)
     rho = 1.0
@@ -162,7 +165,14 @@ def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_orac
 
 # ----------------------------------------------------------------------------------------------- Euclidean instance
 def euclidean_pi_x(eta) -> Callable:
-    """pi_x = D_x^phi for phi = (eta/2)||y||^2: N(x/eta, I/eta) (exact)."""
+    """pi_x = D_x^phi for phi = (eta/2)||y||^2: N(x/eta, I/eta) (exact).
+
+    Preconditions (validated): eta > 0.
+    Steps: y = x/eta + z/sqrt(eta), z ~ N(0, I).
+    Postcondition: draw(x, rng) ~ D_x^phi = N(x/eta, I/eta) exactly.
+    Randomness: d standard normals from ``rng`` or the pre-drawn ``noise`` (shape of x).
+    Spec: 003_ch05.alg15
+    """
     eta = float(eta)
     if not eta > 0:
         raise ValueError(f"eta must be in (0, inf), got {eta}")
@@ -178,7 +188,13 @@ def euclidean_pi_x(eta) -> Callable:
 def euclidean_gamma_y(eta, mu, radius) -> Callable:
     """gamma_y for phi = (eta/2)||y||^2 on X = B_2(0, radius): N(eta y/(1+eta mu), eta/(1+eta mu) I) restricted to X,
     sampled exactly by rejection (``reference.core.samplers.truncated_gaussian_ball``).  Returns y -> (rng -> x).
-    Spec: 003_ch05.alg_gamma_y_sampler"""
+    Spec: 003_ch05.alg_gamma_y_sampler
+
+    Preconditions (validated): eta > 0, mu >= 0, radius > 0.
+    Steps: mean eta y/(1 + eta mu), scale sqrt(eta/(1 + eta mu)); exact rejection onto the ball.
+    Postcondition: factory(y)(rng) ~ gamma_y exactly.
+    Randomness: the returned sampler uses ``rng`` only (rejection: a random number of normal vectors).
+    """
     eta, mu, radius = float(eta), float(mu), float(radius)
     if not (eta > 0 and mu >= 0 and radius > 0):
         raise ValueError(f"need eta > 0, mu >= 0, radius > 0; got eta={eta}, mu={mu}, radius={radius}")
@@ -198,7 +214,10 @@ def euclidean_warm_start(eta, mu, radius, d: int, rng: np.random.Generator) -> n
     Preconditions (validated): mu > 0; radius > 0; d >= 1.
     Postcondition: one exact draw of nu (rejection from N(0, I/mu)).
     Randomness: ``rng`` only (rejection: a random number of standard-normal vectors), no fixed-shape pre-drawn form.
-    Spec: 003_ch05.alg_warm_start"""
+    Spec: 003_ch05.alg_warm_start
+
+    Steps: draw N(0, I/mu) restricted to B_2(0, radius) by rejection.
+    """
     mu = float(mu)
     if not mu > 0:
         raise ValueError(f"mu must be in (0, inf), got {mu}")
