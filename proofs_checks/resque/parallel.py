@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from reference.core.oracles import GradientOracle
 from reference.core.problems import AbsSum
 from reference.resque.parallel import ac_sa, ac_sa_sizes, epoch_sgd, epoch_sgd_T, parallel_sco_counts
@@ -422,11 +422,12 @@ def _prop4_printed(ctx):
     xs = _ball_opt(P, xbar, r, r, lam)
     Fl = lambda x: P.smoothed_value(x, r) + lam / 2 * float(np.sum((x - xbar) ** 2))
     width = 2 * r * (L + lam * r)
-    M = 2000 if ctx.full else 600
+    M = 2000 if ctx.full else 300
     res = {}
     for v in ("printed", "gl12"):
-        gaps = np.empty(M)
-        for m in range(M):
+        Mv = M if v == "printed" else M // 3                              # GL12 only reported
+        gaps = np.empty(Mv)
+        for m in range(Mv):
             o = GradientOracle(P.subgradient, dim=d, vectorized=True)
             x = ac_sa(o, xbar, r, r, lam, phi, L, rng, variant=v)
             if np.linalg.norm(x - xbar) > r * (1 + 1e-9):
@@ -444,3 +445,83 @@ def _prop4_printed(ctx):
                                   f"lambda = 3L/r = 6, phi = 0.3 L r = 0.15: E gap >= {lcb / phi:.2f} phi ({M} runs)",
                    precision="false-failure <= 1e-6 (one-sided empirical Bernstein, range 2r(L + lambda r))", margin=phi - lcb,
                    details="the printed x^md weights (Audit A6) pull x^md towards the origin; near xbar = 0 the printed form happens to pass")
+
+
+@check("000.thm1.solver_run", spec=["000.thm1", "000.parallel_sco", "000.exp.E1"], profile="full")
+def _thm1_solver_run(ctx):
+    """Thm 1 end to end (issue 13): the parallel solver itself -- the BallAccel-with-ball-oracles STAND-IN (ball_accel_bo,
+    Prop 2 / [CH22] external) whose every ball-oracle call is Alg. 1 (EpochSGD, rho = r) on f = mean of |<a_i,x> - b_i| in
+    R^d (L = 1, R = 1, r = rho = eps/(sqrt(d) L), C_ba = 1), with one counting stochastic-gradient oracle for the whole run.
+    Depth = parallel rounds of that oracle, total = its queries.  Asserted: (a) every ball call costs exactly
+    2 ceil(48 L^2/(lambda phi)) queries in one round (Prop 3 counts, summed over the run); (b) the depth slope's 99.9%
+    interval excludes 2 (sequential SGD's depth kappa^2).  Reported: raw slopes of depth and total in kappa with intervals,
+    and the ratios to the Thm 1 bounds.  Not established: the exponent 2/3 itself -- at the feasible kappa <= 64 the log
+    factors of the bound (log^3(d kappa) grows 3-5x from kappa = 4 to 32) dominate the slope, so the result is PARTIAL."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from scipy import stats as sst
+    from reference.resque.parallel import ball_accel_bo
+    L, R = 1.0, 1.0
+    kappas = (4, 8, 16, 32)
+    rows, pts = [], {}
+    for d in (1, 4):
+        for kappa in kappas:
+            for seed in (0, 1):
+                rng = np.random.default_rng([ctx.seed, d, kappa, seed])
+                eps = L * R / kappa
+                r = eps / (math.sqrt(d) * L)
+                A = rng.standard_normal((4, d))
+                A /= np.linalg.norm(A, axis=1)[:, None]
+                P = AbsSum(A, 0.3 * rng.standard_normal(4) / math.sqrt(d), np.ones(4) / 4)
+                o = GradientOracle(P.subgradient, dim=d, vectorized=True)
+                expected = {"calls": 0, "rounds": 0}
+
+                def bo(y, lam, phi):
+                    T = math.ceil(48 * L ** 2 / (lam * phi))
+                    expected["calls"] += 2 * T
+                    expected["rounds"] += 1
+                    return epoch_sgd(o, y, r, r, lam, phi, L, rng)
+                rec = {}
+                ball_accel_bo(bo, L, R, r, eps, d, rng, C_ba=1.0, record=rec)
+                if o.calls != expected["calls"] or o.rounds != expected["rounds"]:
+                    return fail("each Alg 1 ball call: exactly 2 ceil(48 L^2/(lambda phi)) queries in one round",
+                                f"d={d}, kappa={kappa}: calls {o.calls} vs {expected['calls']}, rounds {o.rounds} vs {expected['rounds']}")
+                pts.setdefault(d, []).append((kappa, o.rounds, o.calls))
+    out, arts = [], []
+    z = sst.norm.ppf(1 - 0.0005)
+    worst_hi = 0.0
+    for d, p in pts.items():
+        k = np.log([q[0] for q in p])
+        res_d = sst.linregress(k, np.log([q[1] for q in p]))
+        res_t = sst.linregress(k, np.log([q[2] for q in p]))
+        worst_hi = max(worst_hi, res_d.slope + z * res_d.stderr)
+        bound = [q[1] / (d ** (1 / 3) * q[0] ** (2 / 3) * math.log(d * q[0] + 1) ** 3) for q in p]
+        tbound = [q[2] / (d ** (1 / 3) * q[0] ** (2 / 3) * math.log(d * q[0] + 1) ** 3 + q[0] ** 2 * math.log(d * q[0] + 1) ** 4) for q in p]
+        out.append(f"d={d}: depth slope {res_d.slope:.3f} +- {z * res_d.stderr:.3f}, total slope {res_t.slope:.3f} +- "
+                   f"{z * res_t.stderr:.3f}; depth/(d^1/3 kappa^2/3 log^3(d kappa+1)) from {bound[0]:.2f} to {bound[-1]:.2f}, "
+                   f"total/(bound) from {tbound[0]:.2f} to {tbound[-1]:.2f}")
+    p_fig = ctx.figure_path("thm1_solver_run.png")
+    if p_fig is not None:
+        fig, ax = plt.subplots(1, 2, figsize=(10, 4))
+        for d, p in pts.items():
+            kk = np.array([q[0] for q in p], float)
+            ax[0].loglog(kk, [q[1] for q in p], "o", label=f"depth d={d}")
+            ax[1].loglog(kk, [q[2] for q in p], "o", label=f"total d={d}")
+            ks = np.array(sorted(set(kk)))
+            ax[0].loglog(ks, d ** (1 / 3) * ks ** (2 / 3) * np.log(d * ks + 1) ** 3, "--", label=f"d^1/3 k^2/3 log^3 (d={d})")
+            ax[1].loglog(ks, ks ** 2 * np.log(d * ks + 1) ** 4, ":", label=f"k^2 log^4 (d={d})")
+        ax[0].loglog(ks, ks ** 2, "k-", lw=0.5, label="SGD depth k^2")
+        for a_ in ax:
+            a_.set_xlabel("kappa"); a_.legend(fontsize=6)
+        fig.savefig(p_fig, dpi=80); plt.close(fig)
+        arts.append(str(p_fig))
+    if worst_hi >= 2:
+        return fail("depth slope interval excludes 2 (SGD)", "; ".join(out))
+    return partial(claimed="Thm 1: query depth O(d^{1/3} kappa^{2/3} log^3(d kappa)), total O(d^{1/3}kappa^{2/3} log^3 + kappa^2 log^4)",
+                   computed="; ".join(out),
+                   coverage=f"the solver run (stand-in BallAccel + Alg 1 ball oracle, C_ba = 1) at kappa in {kappas}, d in {{1, 4}}, "
+                            f"2 seeds: exact per-call query counts, depth slope upper 99.9% limit {worst_hi:.3f} < 2 (excludes SGD); "
+                            f"the 2/3 exponent is not isolated at kappa <= 32 (log factors dominate; kappa = 64 costs ~4 min and gives the same picture)",
+                   details="slopes: least squares on log-log with 99.9% normal intervals from the regression standard error",
+                   margin=2 - worst_hi)

@@ -93,7 +93,7 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
       variant="gl12" (default): GL12 weights alpha((1-alpha)lambda+gamma), index N_{T,[k-1]} + (t-1)N_k + n, and
         alpha_t(Ghat + lambda(x^md - xbar)).
     Postcondition (Prop 4, gl12): (phi, lambda)-ball oracle; exactly N queries in 1 round; output in B_xbar(r).  The printed
-      variant is NOT a ball oracle (000.prop4: E gap >= 3.6 phi at xbar = (20,..,20)).
+      variant is NOT a ball oracle (000.prop4: mean gap 5.1 phi, E gap >= 2.1 phi certified at ff 1e-6, xbar = (20,..,20)).
     Randomness: ``rng`` (xi = rho N(0, I), shape (N, d), one block) or ``xi`` = the pre-drawn SCALED draws (N, d) used as is.
     Spec: 000.alg2
     """
