@@ -12,16 +12,11 @@ from typing import Callable
 
 import numpy as np
 
+from reference.core import validation as V
 from reference.core.oracles import QueryCounter
+from reference.core.randomness import Source
 from reference.core.samplers import clip_l2
 from reference.resque.private import aggregate as _aggregate_000
-
-
-def _pos(name, v, strict=True):
-    v = float(v)
-    if not math.isfinite(v) or (v <= 0 if strict else v < 0):
-        raise ValueError(f"{name} must be in {'(0' if strict else '[0'}, inf), got {v!r}")
-    return v
 
 
 def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float, lam: float, sigma: float, T: int,
@@ -40,7 +35,7 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
     """
     data = list(data)
     n = len(data)
-    C, lam, sigma = _pos("C", C), _pos("lam", lam), _pos("sigma", sigma, strict=False)
+    C, lam, sigma = V.positive("C", C), V.positive("lam", lam), V.nonnegative("sigma", sigma)
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     counter = counter if counter is not None else QueryCounter()
@@ -80,14 +75,14 @@ def aggregate_ch12(points, R: float) -> np.ndarray:
     """P12.1 Aggregate (Fact 12.2.9, [KLL+23] Claim 1): if >= 0.51k points lie within R of some z, returns a point
     x_i with #{j: ‖x_i − x_j‖ <= 2R} >= 0.51k, hence ‖x − z‖ <= 3R.  Reuses the doc-000 implementation with Δ = 3R.
     Spec: 003_ch12.algP12_1"""
-    return _aggregate_000(points, 3.0 * _pos("R", R, strict=False))[0]
+    return _aggregate_000(points, 3.0 * V.nonnegative("R", R))[0]
 
 
 def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: float = 0.0, dummy=None, s_mu=None):
     """Alg 39 KnownLipReduction (003 L9129-9140): replace every sample with known Lipschitz bound L̄_s > C by the
     dummy s_0 (f ≡ 0) when μ = 0, or by s_μ (f = (μ/2)‖x − x̄‖²) when μ > 0; return base(D^C).
     Per-sample map ⇒ neighbours stay neighbours ⇒ inherits base's ρ-CDP (PC11).  Spec: 003_ch12.alg39"""
-    C = _pos("C", C)
+    C = V.positive("C", C)
     repl = dummy if mu == 0 else s_mu
     return base([s if lbar(s) <= C else repl for s in data])
 
@@ -97,7 +92,7 @@ def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: floa
     """Alg 40 OnePass-Clipped-SGD (003 L9274-9283): x_{t+1} = Π_X(x_t − η Π_C(∇f(x_t; s_{t+1}))), t = 0..T−1 with
     T = |D|; returns (1/T) Σ_{t=0}^{T−1} x_t.  Non-private; T gradient calls.  Spec: 003_ch12.alg40"""
     data = list(data)
-    C, eta = _pos("C", C), _pos("eta", eta)
+    C, eta = V.positive("C", C), V.positive("eta", eta)
     counter = counter if counter is not None else QueryCounter()
     x = np.asarray(x0, dtype=float).copy()
     acc = np.zeros_like(x)
@@ -113,7 +108,7 @@ def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: floa
 def bounded_laplace(R: float, tau: float, rng: np.random.Generator | None = None, size=None, *, u=None, sign=None):
     """P12.3 BLap(R, τ) = Lap(R) conditioned on |ξ| <= τ (L9319-9323), exact inverse-CDF sampler:
     a = 1 − e^{−τ/R}, U ~ Unif(0, a), ξ = ±(−R log(1 − U)) with a fair sign.  Spec: 003_ch12.algP12_3"""
-    R, tau = _pos("R", R), _pos("tau", tau)
+    R, tau = V.positive("R", R), V.positive("tau", tau)
     a = -math.expm1(-tau / R)
     uu = rng.random(size) if u is None else np.asarray(u, dtype=float)
     sg = np.where(rng.random(size) < 0.5, -1.0, 1.0) if sign is None else np.asarray(sign, dtype=float)
@@ -129,24 +124,62 @@ def blap_mechanism_delta(Delta: float, epsilon: float, tau: float) -> float:
     return (math.exp(-(tau - Delta) / b) - math.exp(-tau / b)) / (2 * -math.expm1(-tau / b))
 
 
-def svt_bounded_laplace(queries, *, c: int, L: float, R: float, tau: float, rng: np.random.Generator) -> list[bool]:
-    """Alg 41 SVT with bounded Laplace (003 L9339-9367): b = L + BLap(R, τ); for each query: ξ ~ BLap(2R, 2τ);
-    ⊥ if q_i + ξ < b, else ⊤, count++, b ← L + BLap(R, τ); halt after c ⊤'s.  Spec: 003_ch12.alg41"""
+def svt_bounded_laplace(queries, *, c: int, L: float, R: float, tau: float, rng: np.random.Generator | None = None,
+                        draws: dict | None = None) -> list[bool]:
+    """Alg 41 SVT with bounded Laplace (003 L9339-9367).
+
+    Preconditions (validated): ``queries`` an iterable of finite reals (may be adaptive); c integer >= 1 (the number
+        of ⊤ before halting); L finite (threshold); R, tau in (0, inf) (BLap scale and truncation); ``rng`` a numpy
+        Generator unless ``draws`` is given.
+    Steps: b = L + BLap(R, τ); for each query q_i: ξ ~ BLap(2R, 2τ); if q_i + ξ < b output ⊥; else output ⊤,
+        count += 1, b ← L + BLap(R, τ) (fresh); halt after c ⊤'s.
+    Postcondition: the answers (True = ⊤), ending with the c-th ⊤ or when the queries run out; Lemma 12.7.5:
+        (ε, δ)-DP when R ≥ (6Δ/ε)√(c log(5/δ)) and τ ≥ R log(10T/δ).
+    Randomness: every BLap draw takes two standard uniforms (magnitude u, then sign s), see :func:`bounded_laplace`;
+        from ``rng`` in the order threshold, then per query (ξ, then after a ⊤ the fresh threshold); or pre-drawn
+        ``draws`` = dict(thr_u=(c,), thr_s=(c,), q_u=(m,), q_s=(m,)) (threshold draws in order; one per answered
+        query, m >= the number of answers); bit-identical given the draws the rng would make.
+    Spec: 003_ch12.alg41
+    """
+    c = V.positive_int("c", c)
+    L = V.real("L", L)
+    R = V.positive("R", R)
+    tau = V.positive("tau", tau)
+    if draws is None:
+        V.generator("rng", rng)
+    else:
+        if not isinstance(draws, dict) or set(draws) != {"thr_u", "thr_s", "q_u", "q_s"}:
+            raise ValueError("draws must be dict(thr_u=(c,), thr_s=(c,), q_u=(m,), q_s=(m,))")
+        tu, ts = np.asarray(draws["thr_u"], float), np.asarray(draws["thr_s"], float)
+        qu, qs = np.asarray(draws["q_u"], float), np.asarray(draws["q_s"], float)
+        if tu.shape != (c,) or ts.shape != (c,) or qu.ndim != 1 or qs.shape != qu.shape:
+            raise ValueError(f"draws['thr_u'], draws['thr_s'] must have shape ({c},) and draws['q_u'], draws['q_s'] "
+                             f"equal 1-D shapes")
+
+    def blap(scale, trunc, stream, k):
+        if draws is None:
+            return float(bounded_laplace(scale, trunc, rng))
+        u_arr, s_arr = (tu, ts) if stream == "thr" else (qu, qs)
+        if k >= u_arr.shape[0]:
+            raise ValueError(f"draws[{stream + '_u'!r}] has {u_arr.shape[0]} draws but draw {k} is needed")
+        return float(bounded_laplace(scale, trunc, None, u=u_arr[k], sign=np.where(s_arr[k] < 0.5, -1.0, 1.0)))
+
     out: list[bool] = []
-    b = L + float(bounded_laplace(R, tau, rng))
+    b = L + blap(R, tau, "thr", 0)
     count = 0
-    for q in queries:
+    for i, q in enumerate(queries):
         if count >= c:
             break
-        xi = float(bounded_laplace(2 * R, 2 * tau, rng))
-        if float(q) + xi < b:
+        q = V.real(f"queries[{i}]", q)
+        xi = blap(2 * R, 2 * tau, "q", i)
+        if q + xi < b:
             out.append(False)
         else:
             out.append(True)
             count += 1
-            b = L + float(bounded_laplace(R, tau, rng))
+            if count < c:
+                b = L + blap(R, tau, "thr", count)
     return out
-
 
 def a42_phase_indices(n: int, variant: str = "corrected") -> list[range]:
     """Sample indices (1-based) of the phases of Alg 42 (L9410): s_{i,j} is the (offset_i + j)-th sample with
@@ -185,51 +218,88 @@ def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, e
 
 
 def cor1236_solver(data, grad: Callable, x_bar, project_shifted: Callable, *, lam: float, Gk: float, k: float,
-                   rho: float, rng: np.random.Generator, counter: QueryCounter | None = None) -> np.ndarray:
-    """P12.0: the Cor 12.3.6 solver (L8853-8859).  Shifted losses f̃(x; s) = f(x + x̄; s) (the text's f(x − x̄) is a sign
+                   rho: float, rng: np.random.Generator | None = None, counter: QueryCounter | None = None,
+                   draws=None) -> np.ndarray:
+    """P12.0: the Cor 12.3.6 solver (L8853-8859).
+
+    Preconditions (validated): ``data`` n >= 1 samples; ``x_bar`` a finite vector (dimension d); lam, Gk, rho in
+        (0, inf); k in (1, inf); ``project_shifted`` = Π onto (X − x̄) ∩ B(0, 2G_1/λ); ``rng`` a numpy Generator
+        unless ``draws`` is given.
+    Postcondition: ρ-CDP (Prop 12.3.1) and, w.p. 0.55, the Cor 12.3.6 distance bound (not tested).
+    Randomness: the (T, d) standard normals of Alg 36 (T = max(n, ⌈n²ρ/d⌉)), from ``rng`` or pre-drawn ``draws``
+        (that array); bit-identical.
+    Steps:  Shifted losses f̃(x; s) = f(x + x̄; s) (the text's f(x − x̄) is a sign
     typo, AU12.5) on X̃ = (X − x̄) ∩ B(0, 2G_1/λ) (``project_shifted`` = Π_X̃, supplied by the caller); run Alg 36 with
     Cor 12.3.3's C = G_k(25n²ρ/(32d))^{1/(2k)}, T = max(n, ⌈n²ρ/d⌉), σ² = 2C²T/(n²ρ); return x̂ + x̄.
     ρ-CDP (Prop 12.3.1); max(n², n³ρ/d) sample gradients.  Spec: 003_ch12.algP12_0"""
     data = list(data)
     x_bar = np.asarray(x_bar, dtype=float)
     n, d = len(data), x_bar.shape[0]
+    lam, Gk, rho = V.positive("lam", lam), V.positive("Gk", Gk), V.positive("rho", rho)
+    k = V.in_range("k", k, 1.0, lo_open=True)
     C = Gk * (25 * n * n * rho / (32 * d)) ** (1 / (2 * k))
     T = max(n, int(math.ceil(n * n * rho / d)))
     sigma = prop1231_sigma(C, T, n, rho)
+    noise = None if draws is None else Source(None, draws, single="xi").normal("xi", (T, d))
     xh = clipped_dp_sgd(data, lambda x, s: grad(x + x_bar, s), project_shifted, d, C=C, lam=lam, sigma=sigma, T=T,
-                        rng=rng, counter=counter)
+                        rng=rng, noise=noise, counter=counter)
     return xh + x_bar
 
 
 def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, J: int, lam: float, Gk: float,
-                  k: float, rho: float, R: float, rng: np.random.Generator, variant: str = "corrected",
-                  counter: QueryCounter | None = None) -> np.ndarray:
+                  k: float, rho: float, R: float, rng: np.random.Generator | None = None, variant: str = "corrected",
+                  counter: QueryCounter | None = None, draws: list | None = None) -> np.ndarray:
     """Alg 38 Aggregate-ERM (L8921-8937): D^j = samples (j−1)n+1..jn (disjoint, j ∈ [J]); x^j = P12.0(D^j, x̄, λ, ρ);
     return Aggregate({x^j}, R/3) ("corrected": inliers within R/3 by (12.8), output within R, AU12.7) or
-    Aggregate({x^j}, R) ("paper").  Disjoint portions ⇒ ρ-CDP by parallel composition (PC10).  Spec: 003_ch12.alg38"""
+    Aggregate({x^j}, R) ("paper").  Disjoint portions ⇒ ρ-CDP by parallel composition (PC10).
+
+    Preconditions (validated): J integer >= 1 with n = ⌊|samples|/J⌋ >= 1; R in [0, inf); the P12.0 preconditions;
+        ``rng`` a numpy Generator unless ``draws`` is given.
+    Steps: as above (L8921-8937).  Postcondition: ρ-CDP; within R of the target when >= 0.51J portions are inliers
+        ("corrected"; "paper" can be 2.95R away, AU12.7).
+    Randomness: the J P12.0 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of J (T, d) standard-normal
+        arrays; bit-identical.  Spec: 003_ch12.alg38"""
     samples = list(samples)
-    n = len(samples) // int(J)
+    J = V.positive_int("J", J)
+    R = V.nonnegative("R", R)
+    n = len(samples) // J
     if n < 1:
         raise ValueError(f"need at least J = {J} samples")
-    portions = [samples[j * n:(j + 1) * n] for j in range(int(J))]
+    if draws is not None and (not isinstance(draws, (list, tuple)) or len(draws) != J):
+        raise ValueError(f"draws must be a list of J = {J} arrays of standard normals")
+    portions = [samples[j * n:(j + 1) * n] for j in range(J)]
     xs = np.array([cor1236_solver(P, grad, x_bar, project_shifted, lam=lam, Gk=Gk, k=k, rho=rho, rng=rng,
-                                  counter=counter) for P in portions])
+                                  counter=counter, draws=None if draws is None else draws[j])
+                   for j, P in enumerate(portions)])
     return aggregate_ch12(xs, R / 3.0 if variant == "corrected" else R)
 
 
 def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: float, rho: float,
-                  rng: np.random.Generator, solver_steps: int = 200, counter: QueryCounter | None = None) -> np.ndarray:
+                  rng: np.random.Generator | None = None, solver_steps: int = 200, counter: QueryCounter | None = None,
+                  draws=None) -> np.ndarray:
     """P12.2 [stand-in for A_Lip, Prop 12.6.6 ← FKT20; not specified in the thesis]: localized phased regularized ERM
     with output perturbation.  For i = 1..⌈log₂ n⌉: fresh batch n_i = ⌊n/2^i⌋ (disjoint); λ_i = λ4^i with
     λ = (L/D)max(1/√n, √d/(n√ρ)); x̃_i ≈ argmin_X (1/n_i)Σ f + (λ_i/2)‖x − x_{i−1}‖² (projected GD, ``solver_steps``
     steps, steps 1/(λ_i t); non-private); x_i = Π_X(x̃_i + N(0, σ_i²I)), σ_i = 2L/(λ_i n_i √(2ρ)) (replace-one
     sensitivity 2L/(λ_i n_i) of the regularized minimizer ⇒ ρ-CDP per phase; disjoint batches ⇒ ρ-CDP).
-    Spec: 003_ch12.algP12_2"""
+
+    Preconditions (validated): ``data`` n >= 2 samples; L, D, rho in (0, inf); solver_steps integer >= 1; ``x0`` a
+        finite vector; ``rng`` a numpy Generator unless ``draws`` is given.
+    Postcondition: ρ-CDP (each sample in one phase; each phase's Gaussian release is ρ-CDP for the stated
+        sensitivity); the utility of Prop 12.6.6 is not claimed for this stand-in.
+    Randomness: one (d,) standard-normal vector per phase (K = ⌊log₂ n⌋ phases), from ``rng`` or pre-drawn ``draws``
+        of shape (K, d); bit-identical.  Spec: 003_ch12.algP12_2"""
     data = list(data)
     n = len(data)
     x = np.asarray(x0, dtype=float)
     d = x.shape[0]
     counter = counter if counter is not None else QueryCounter()
+    L, D, rho = V.positive("L", L), V.positive("D", D), V.positive("rho", rho)
+    solver_steps = V.positive_int("solver_steps", solver_steps)
+    if n < 2:
+        raise ValueError(f"data must contain n >= 2 samples, got {n}")
+    K = sum(1 for i in range(1, int(math.ceil(math.log2(n))) + 1) if n // 2 ** i >= 1)
+    z_all = Source(rng, draws, single="z").normal("z", (K, d))
     lam = (L / D) * max(1 / math.sqrt(n), math.sqrt(d) / (n * math.sqrt(rho)))
     start = 0
     for i in range(1, int(math.ceil(math.log2(n))) + 1):
@@ -245,7 +315,7 @@ def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: f
             g = np.mean([grad(y, s) for s in batch], axis=0) + lam_i * (y - x)
             y = np.asarray(project(y - g / (lam_i * (it + 1))), dtype=float)
         sigma_i = 2 * L / (lam_i * n_i * math.sqrt(2 * rho))
-        x = np.asarray(project(y + sigma_i * rng.standard_normal(d)), dtype=float)
+        x = np.asarray(project(y + sigma_i * z_all[i - 1]), dtype=float)
     return x
 
 

@@ -12,6 +12,9 @@ from typing import Callable
 
 import numpy as np
 
+from reference.core import validation as V
+from reference.core.randomness import Source
+
 
 def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B: int, p: float,
         rng: np.random.Generator | None = None, draws: dict | None = None, trace: list | None = None) -> list:
@@ -147,57 +150,112 @@ def alternating_batch_losses(T: int, B: int) -> np.ndarray:
 
 
 def rmw_rejection_sample(loss_sum: Callable, subgrad_sum: Callable, x_hat, *, beta: float, lam: float,
-                         in_domain: Callable, rng: np.random.Generator, max_attempts: int = 100000):
-    """P13.1 [stand-in, implementation only; catalog]: exact sampler for μ̄^{rmw} ∝ exp(−β(Σ_i ℓ_i(x) + λ‖x‖²))·1_X by
-    rejection.  Linearize at x̂: Σℓ_i(x) ≥ Σℓ_i(x̂) + ⟨g, x − x̂⟩ (convexity); proposal ∝ exp(−β(⟨g,x⟩ + λ‖x‖²)) =
-    N(−g/(2λ), I/(2βλ)) restricted to X; accept w.p. exp(−β(Σℓ_i(x) − Σℓ_i(x̂) − ⟨g, x − x̂⟩)) ≤ 1.
-    Returns (x, attempts).  Spec: 003_ch13.algP13_1"""
-    if not (beta > 0 and lam > 0):
-        raise ValueError("beta and lam must be in (0, inf)")
-    x_hat = np.asarray(x_hat, dtype=float)
+                         in_domain: Callable, rng: np.random.Generator | None = None, max_attempts: int = 100000,
+                         draws: dict | None = None):
+    """P13.1 [stand-in, implementation only; catalog]: exact sampler for μ̄^{rmw} ∝ exp(−β(Σ_i ℓ_i(x) + λ‖x‖²))·1_X.
+
+    Preconditions (validated): beta, lam in (0, inf); ``x_hat`` a finite vector (linearization point);
+        ``loss_sum`` convex with subgradient ``subgrad_sum``; ``in_domain(x)`` the indicator of X; max_attempts
+        integer >= 1; ``rng`` a numpy Generator unless ``draws`` is given.
+    Steps: g = ∂Σℓ_i(x̂); repeat: propose x ~ N(−g/(2λ), I/(2βλ)) (∝ exp(−β(⟨g,x⟩ + λ‖x‖²))); reject if x ∉ X;
+        accept w.p. exp(−β(Σℓ_i(x) − Σℓ_i(x̂) − ⟨g, x − x̂⟩)) ≤ 1 (convexity).
+    Postcondition: (x, attempts) with x ~ μ̄^{rmw} exactly; RuntimeError after max_attempts rejections.
+    Randomness: per attempt d standard normals then one uniform (drawn even when x ∉ X), from ``rng``, or
+        pre-drawn ``draws`` = dict(z=(A, d), u=(A,)) for A <= max_attempts attempts (RuntimeError if they run out);
+        bit-identical given the draws the rng would make.
+    Spec: 003_ch13.algP13_1
+    """
+    beta = V.positive("beta", beta)
+    lam = V.positive("lam", lam)
+    max_attempts = V.positive_int("max_attempts", max_attempts)
+    x_hat = V.vector("x_hat", x_hat)
+    d = x_hat.shape[0]
+    if draws is None:
+        V.generator("rng", rng)
+        A = max_attempts
+    else:
+        if not isinstance(draws, dict) or set(draws) != {"z", "u"}:
+            raise ValueError("draws must be dict(z=(A, d), u=(A,))")
+        z_all = np.asarray(draws["z"], dtype=float)
+        u_all = np.asarray(draws["u"], dtype=float)
+        if z_all.ndim != 2 or z_all.shape[1] != d or u_all.shape != (z_all.shape[0],):
+            raise ValueError(f"draws['z'] must have shape (A, {d}) and draws['u'] shape (A,), got {z_all.shape}, "
+                             f"{u_all.shape}")
+        A = min(max_attempts, z_all.shape[0])
     g = np.asarray(subgrad_sum(x_hat), dtype=float)
     f_hat = float(loss_sum(x_hat))
     mean, sd = -g / (2 * lam), 1.0 / math.sqrt(2 * beta * lam)
-    for attempt in range(1, max_attempts + 1):
-        x = mean + sd * rng.standard_normal(x_hat.shape[0])
+    for attempt in range(1, A + 1):
+        if draws is None:
+            z, u = rng.standard_normal(d), rng.random()
+        else:
+            z, u = z_all[attempt - 1], u_all[attempt - 1]
+        x = mean + sd * z
         if not in_domain(x):
             continue
         gap = float(loss_sum(x)) - f_hat - float(g @ (x - x_hat))
         if gap < -1e-12:
             raise ValueError("loss_sum is not convex at the linearization point (negative gap)")
-        if rng.random() < math.exp(-beta * max(gap, 0.0)):
+        if u < math.exp(-beta * max(gap, 0.0)):
             return x, attempt
-    raise RuntimeError(f"no acceptance in {max_attempts} attempts")
-
+    raise RuntimeError(f"no acceptance in {A} attempts")
 
 def low_switching_sketch(log_mu_bar: Callable, sample_mu: Callable, T: int, *, C: float, p: float,
-                         rng: np.random.Generator) -> list:
-    """P13.2 (prior-work sketch, L9967-9975): each round S_t ~ Ber(C·μ̄_t(x_{t−1})/μ̄_{t−1}(x_{t−1})), S'_t ~ Ber(1−p);
-    resample x_t ~ μ̄_t if S_t = 0 or S'_t = 0, else keep.  ``log_mu_bar(t, x)`` normalized log-density,
-    ``sample_mu(t, rng)`` exact sampler.  Spec: 003_ch13.algP13_2"""
-    x = sample_mu(1, rng)
+                         rng: np.random.Generator | None = None, draws: dict | None = None) -> list:
+    """P13.2 (prior-work sketch, L9967-9975): a generic low-switching private sampler.
+
+    Preconditions (validated): T integer >= 1; C in (0, inf) with C·μ̄_t(x)/μ̄_{t−1}(x) <= 1 along the run (checked,
+        ValueError otherwise); p in [0, 1]; ``log_mu_bar(t, x)`` the normalized log-density of μ̄_t;
+        ``sample_mu(t, u)`` an exact sampler of μ̄_t driven by one uniform u (inverse CDF); ``rng`` a numpy
+        Generator unless ``draws`` is given.
+    Steps: x_1 = sample_mu(1, u_1); for t = 2..T: S_t ~ Ber(C·μ̄_t(x_{t−1})/μ̄_{t−1}(x_{t−1})), S′_t ~ Ber(1 − p);
+        if S_t = 0 or S′_t = 0: x_t = sample_mu(t, u_t) (fresh), else x_t = x_{t−1}.
+    Postcondition: the played sequence x_1..x_T; each x_t ~ μ̄_t marginally (the lazy-switching invariant).
+    Randomness: three uniform streams of length T — ``ux`` (sampler), ``us`` (S_t), ``us2`` (S′_t) — drawn from
+        ``rng`` as three (T,) arrays in the order ux, us, us2, or pre-drawn ``draws`` = dict(ux=, us=, us2=) of
+        those shapes (standard uniforms; bit-identical).
+    Spec: 003_ch13.algP13_2
+    """
+    T = V.positive_int("T", T)
+    C = V.positive("C", C)
+    p = V.probability("p", p)
+    src = Source(rng, draws)
+    ux, us, us2 = src.uniform("ux", (T,)), src.uniform("us", (T,)), src.uniform("us2", (T,))
+    x = sample_mu(1, ux[0])
     out = [x]
-    for t in range(2, int(T) + 1):
+    for t in range(2, T + 1):
         r = C * math.exp(log_mu_bar(t, x) - log_mu_bar(t - 1, x))
         if r > 1 + 1e-12:
             raise ValueError(f"C·μ̄_t/μ̄_(t−1) = {r} > 1 is not a probability; choose C smaller")
-        S = rng.random() < r
-        S2 = rng.random() < 1 - p
+        S = us[t - 1] < r
+        S2 = us2[t - 1] < 1 - p
         if not (S and S2):
-            x = sample_mu(t, rng)
+            x = sample_mu(t, ux[t - 1])
         out.append(x)
     return out
 
 
-def lower_bound_adversary(T: int, epsilon: float, d: int, rng: np.random.Generator) -> np.ndarray:
-    """P13.3 (Thm 13.4.2 proof, L10261-10266): S_adv = (Tε)^{2/3}, E = S_adv² = (Tε)^{4/3} epochs of length
-    B = T/E = T^{−1/3}ε^{−4/3} (needs ε ≤ T^{−1/4}, AU13.9); per epoch ℓ ~ Ber(1/2)^d repeated.  Returns (T, d).
-    Spec: 003_ch13.algP13_3"""
+def lower_bound_adversary(T: int, epsilon: float, d: int, rng: np.random.Generator | None = None, *,
+                          draws=None) -> np.ndarray:
+    """P13.3: the oblivious adversary of Thm 13.4.2's proof (L10261-10266).
+
+    Preconditions (validated): T integer >= 1; epsilon in (0, inf) with ε <= T^{−1/4} (so that the epoch length
+        B >= 1, AU13.9; ValueError otherwise); d integer >= 1; ``rng`` a numpy Generator unless ``draws`` is given.
+    Steps: S_adv = (Tε)^{2/3}; E = S_adv² = (Tε)^{4/3} epochs of length B = T/E = T^{−1/3}ε^{−4/3} (rounded);
+        per epoch draw ℓ ~ Ber(1/2)^d and repeat it for the whole epoch.
+    Postcondition: a (T, d) array of losses in {0, 1}, constant on each epoch of length B.
+    Randomness: one stream of standard uniforms of shape (⌈T/B⌉, d) (ℓ_j = 1{u_j < 1/2}), from ``rng`` or
+        pre-drawn ``draws`` (that array, or dict(u=...)); bit-identical.
+    Spec: 003_ch13.algP13_3
+    """
+    T = V.positive_int("T", T)
+    epsilon = V.positive("epsilon", epsilon)
+    d = V.positive_int("d", d)
     E = (T * epsilon) ** (4 / 3)
     B = T / E
     if B < 1:
         raise ValueError(f"epoch length B = T^(-1/3) eps^(-4/3) = {B:.3g} < 1: needs eps <= T^(-1/4) (AU13.9)")
     B = int(round(B))
     n_ep = -(-T // B)
-    losses = (rng.random((n_ep, d)) < 0.5).astype(float)
+    losses = (Source(rng, draws, single="u").uniform("u", (n_ep, d)) < 0.5).astype(float)
     return np.repeat(losses, B, axis=0)[:T]

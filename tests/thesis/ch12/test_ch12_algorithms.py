@@ -138,3 +138,47 @@ def test_svt_bounded_laplace_law_matches_exact_integral():
         p = float(svt_pattern_probability(q, L=0.0, R=R, tau=tau, k=k))
         lo, hi = clopper_pearson(counts.get(pat, 0), N, 1e-6 / 3)
         assert lo <= p <= hi, (pat, p, lo, hi)
+
+
+def test_ch12_mechanisms_predrawn_draws_are_bit_identical():
+    """Alg 41 (SVT with BLap), P12.0/Alg 38 and the A_Lip stand-in accept pre-drawn standard draws; with the draws the
+    rng would make (same order) the output is identical."""
+    from reference.thesis.ch12.algorithms import a_lip_standin, aggregate_erm
+    # Alg 41: rng order = threshold (u, s), then per query (u, s) and, after a non-final ⊤, a fresh threshold (u, s)
+    q = [0.3, -0.2, 0.9, 0.1, 0.0, 0.4]
+    kw = dict(c=2, L=0.1, R=0.2, tau=0.8)
+    a = svt_bounded_laplace(q, rng=np.random.default_rng(4), **kw)
+    g = np.random.default_rng(4)
+    thr_u, thr_s, q_u, q_s = np.zeros(2), np.zeros(2), np.zeros(len(q)), np.zeros(len(q))
+    thr_u[0], thr_s[0] = g.random(), g.random()
+    k = 0
+    for i, ans in enumerate(a):
+        q_u[i], q_s[i] = g.random(), g.random()
+        if ans:
+            k += 1
+            if k < 2:
+                thr_u[k], thr_s[k] = g.random(), g.random()
+    b = svt_bounded_laplace(q, rng=None, draws=dict(thr_u=thr_u, thr_s=thr_s, q_u=q_u, q_s=q_s), **kw)
+    assert a == b
+    # Alg 38 over P12.0: J portions, each T = max(n, ceil(n²ρ/d)) steps of d normals
+    rng = np.random.default_rng(6)
+    S = list(rng.normal(size=(12, 2)))
+    proj1 = lambda x: x / max(1.0, np.linalg.norm(x))
+    kw = dict(J=3, lam=1.0, Gk=2.0, k=4, rho=1.0, R=1.0)
+    x1 = aggregate_erm(S, lambda x, s: s, np.zeros(2), proj1, rng=np.random.default_rng(11), **kw)
+    g = np.random.default_rng(11)
+    dr = [g.standard_normal((max(4, int(np.ceil(16 * 1.0 / 2))), 2)) for _ in range(3)]
+    x2 = aggregate_erm(S, lambda x, s: s, np.zeros(2), proj1, rng=None, draws=dr, **kw)
+    assert np.array_equal(x1, x2)
+    # A_Lip stand-in: K = floor(log2 n) phases of d normals
+    data = list(np.random.default_rng(2).normal(size=(16, 2)))
+    kw = dict(L=1.0, D=2.0, rho=0.5, solver_steps=20)
+    y1 = a_lip_standin(data, lambda x, s: x - s, proj1, np.zeros(2), rng=np.random.default_rng(13), **kw)
+    y2 = a_lip_standin(data, lambda x, s: x - s, proj1, np.zeros(2), rng=None,
+                       draws=np.random.default_rng(13).standard_normal((4, 2)), **kw)
+    assert np.array_equal(y1, y2)
+    with pytest.raises(ValueError, match="draws"):
+        a_lip_standin(data, lambda x, s: x - s, proj1, np.zeros(2), rng=None, draws=np.zeros((3, 2)), **kw)
+    with pytest.raises(ValueError, match="thr_u"):
+        svt_bounded_laplace(q, rng=None, draws=dict(thr_u=np.zeros(1), thr_s=np.zeros(1), q_u=q_u, q_s=q_s),
+                            c=2, L=0.1, R=0.2, tau=0.8)

@@ -78,8 +78,8 @@ def test_low_switching_sketch_and_adversary():
         w = -eta * cum[t - 1]
         return w[x] - np.log(np.exp(w).sum())
 
-    xs = low_switching_sketch(logmu, lambda t, r: int(r.choice(3, p=np.exp([logmu(t, k) for k in range(3)]))), 20,
-                              C=math.exp(-2 * eta), p=0.1, rng=rng)
+    sample = lambda t, u: int(np.searchsorted(np.cumsum(np.exp([logmu(t, k) for k in range(3)])), u * (1 - 1e-12)))
+    xs = low_switching_sketch(logmu, sample, 20, C=math.exp(-2 * eta), p=0.1, rng=rng)
     assert len(xs) == 20 and all(0 <= x < 3 for x in xs)
     losses = lower_bound_adversary(10 ** 4, 0.05, 3, rng)
     assert losses.shape == (10 ** 4, 3)
@@ -87,3 +87,40 @@ def test_low_switching_sketch_and_adversary():
     assert np.all(losses[:B] == losses[0])
     with pytest.raises(ValueError, match="B"):
         lower_bound_adversary(10 ** 6, 0.1, 2, rng)
+
+
+def test_p13_samplers_predrawn_draws_are_bit_identical():
+    """P13.1-P13.3 accept pre-drawn standard draws; with the draws the rng would make the output is identical."""
+    from reference.thesis.ch13.l2p import lower_bound_adversary, low_switching_sketch, rmw_rejection_sample
+    # P13.3
+    a = lower_bound_adversary(10 ** 4, 0.05, 3, np.random.default_rng(5))
+    E = (10 ** 4 * 0.05) ** (4 / 3)
+    n_ep = -(-10 ** 4 // int(round(10 ** 4 / E)))
+    b = lower_bound_adversary(10 ** 4, 0.05, 3, None, draws=np.random.default_rng(5).random((n_ep, 3)))
+    assert np.array_equal(a, b)
+    # P13.2
+    L = np.random.default_rng(1).random((15, 3))
+    cum = np.vstack([np.zeros(3), np.cumsum(L, axis=0)])
+    logmu = lambda t, x: (-0.05 * cum[t - 1])[x] - np.log(np.exp(-0.05 * cum[t - 1]).sum())
+    sample = lambda t, u: int(np.searchsorted(np.cumsum(np.exp([logmu(t, k) for k in range(3)])), u * (1 - 1e-12)))
+    kw = dict(C=math.exp(-0.1), p=0.2)
+    x1 = low_switching_sketch(logmu, sample, 15, rng=np.random.default_rng(8), **kw)
+    g = np.random.default_rng(8)
+    dr = {k: g.random(15) for k in ("ux", "us", "us2")}
+    assert x1 == low_switching_sketch(logmu, sample, 15, rng=None, draws=dr, **kw)
+    # P13.1
+    f = lambda x: 3 * abs(float(np.atleast_1d(x)[0]) - 0.3)
+    gr = lambda x: np.array([3 * np.sign(float(x[0]) - 0.3) if float(x[0]) != 0.3 else 3.0])
+    kw = dict(beta=2.0, lam=1.0, in_domain=lambda x: abs(x[0]) <= 1)
+    xa, na = rmw_rejection_sample(f, gr, np.array([0.0]), rng=np.random.default_rng(3), **kw)
+    g = np.random.default_rng(3)
+    z, u = np.zeros((na, 1)), np.zeros(na)
+    for k in range(na):
+        z[k], u[k] = g.standard_normal(1), g.random()
+    xb, nb = rmw_rejection_sample(f, gr, np.array([0.0]), rng=None, draws=dict(z=z, u=u), **kw)
+    assert na == nb and np.array_equal(xa, xb)
+    with pytest.raises(ValueError, match="draws"):
+        lower_bound_adversary(10 ** 4, 0.05, 3, None, draws=np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="beta"):
+        rmw_rejection_sample(f, gr, np.array([0.0]), rng=np.random.default_rng(0), beta=0.0, lam=1.0,
+                             in_domain=lambda x: True)
