@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from proofs_checks.framework import Outcome, Verdict, check
+from proofs_checks.framework import Outcome, Verdict, check, partial
 from reference.resque.accounting import thm3_replay
 from reference.resque.private import ErmProblem, private_erm
 
@@ -134,3 +134,44 @@ def _e2_excess(ctx):
                    details=f"SCALED-CONSTANTS mode, stand-in BallAccel, M = {M} runs per n (point estimates, no CI; schedule "
                            "assertions only). The scaled runs are not private at these n (see 000.private_erm.end_to_end).",
                    artifacts=arts)
+
+
+@check("000.thm3.private_regime", spec=["000.private_erm", "000.exp.E2"])
+def _private_regime(ctx):
+    """Issue 13: the smallest regime in which a Thm 3 run is both feasible and private with the paper's own preconditions.
+    With C_priv = the derived Lemma 7 constant (216,032), C_ba = 1 and the universal C of (30)-(34) free, a point
+    (n, d, eps, delta, C) is admissible iff Alg 6's input condition T_3 <= floor(n/C_priv)/2 (L955), Lemma 7's
+    beta^2 log^2(1/delta) <= 1/C_priv and rho/r >= C_priv log^2(log T_3/delta) hold (necessary conditions only, so the
+    minimum below is a LOWER bound on what a private run needs).  Log grid: d in {1, 10}, eps in {0.5, 0.99},
+    delta in {1e-3, 0.16}, C in 10^[4, 12], n in 10^[6, 40] (half-decade steps); the Thm 3 gradient bound
+    36 C_ba K log n (T_1 log n + T_2 + T_3 log n log(n/delta)) is evaluated at the first admissible n for each C."""
+    from reference.resque.accounting import C_PRIV_LEMMA7, thm3_parameters
+    Cp = C_PRIV_LEMMA7
+    best, n_pts = None, 0
+    for d in (1, 10):
+        for eps in (0.5, 0.99):
+            for delta in (1e-3, 0.16):
+                for lC in np.arange(4, 12.01, 0.5):
+                    C = 10.0 ** lC
+                    for ln in np.arange(6, 40.01, 0.5):
+                        n = 10.0 ** ln
+                        n_pts += 1
+                        p = thm3_parameters(n, d, eps, delta, C=C, C_ba=1.0)
+                        T3 = max(4, math.ceil(p["T3"]))
+                        if (T3 <= math.floor(n / Cp) // 2 and p["beta"] ** 2 * math.log(1 / delta) ** 2 <= 1 / Cp
+                                and p["rho"] / p["r"] >= Cp * math.log(math.log(T3) / delta) ** 2):
+                            if best is None or p["gradients"] < best[0]:
+                                best = (p["gradients"], d, eps, delta, C, n, T3)
+                            break
+    if best is None:
+        return partial(claimed="Thm 3 run both feasible and private", computed=f"no admissible point among {n_pts}",
+                       coverage="no admissible (n, C) up to n = 1e40 on the grid: no private run exists at any testable n")
+    g, d, eps, delta, C, n, T3 = best
+    years = g / 1e8 / 3.15e7
+    return partial(claimed="Thm 3 run both feasible and private (paper's preconditions, derived C_priv)",
+                   computed=f"cheapest admissible point on the grid: n = {n:.2g}, d = {d}, eps = {eps}, delta = {delta}, C = {C:.2g}, "
+                            f"T_3 = {T3:.3g}: Thm 3 gradient bound {g:.2g} (~{years:.1g} years at 1e8 gradients/s)",
+                   coverage=f"{n_pts} grid points (half-decade steps; a quarter-decade grid gives 5.4e22); the conditions are necessary "
+                            f"ones, so a private run needs gradients of order 1e22-1e23 at least: none is feasible on this machine, and "
+                            f"every run in this package uses the labelled scaled-constants mode (not private)",
+                   details="conditions: Alg 6 input T_3 <= floor(n/C_priv)/2; beta^2 log^2(1/delta) <= 1/C_priv; rho/r >= C_priv log^2(log T/delta)")
