@@ -8,6 +8,9 @@ from typing import Callable
 
 import numpy as np
 
+from reference.core import validation as V
+from reference.core.randomness import Source
+
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import sample_with_replacement, sample_without_replacement, uniform_l2_ball
 
@@ -39,7 +42,7 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
                               rng: np.random.Generator, sampling: str = "without_replacement",
                               output: str = "aggregated", c_sigma: float = 1000.0, c_thr: float = 8.0,
                               c_lap: float = 16.0, counter: QueryCounter | None = None,
-                              trace: list | None = None) -> np.ndarray:
+                              trace: list | None = None, draws: dict | None = None) -> np.ndarray:
     """Alg 32 (003 L7620-7659): user-level DP accelerated minibatch SGD on F̂_i(x) = (1/n_i)Σ_Z F̂(x,Z) + (λ/2)‖x − x_prev‖².
 
     Preconditions: ``users`` array (n_i, m, ...); 1 <= K <= n_i (AU10.13: the caller caps K); T >= 1; tau, lam, beta > 0.
@@ -50,10 +53,20 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
         S^t ~ Bernoulli selection, g = mean_{S^t} q_t (0 if empty), ĝ = g + N(0, σ²I),
         σ = c_sigma τ √T log(n d e^ε/δ)/(ε n_i); one AC-SA step with ĝ + λ(x_md − x_prev); else halt and return 0.
     Postcondition: Thm 10.8.1 (privacy, claimed) / Lemma 10.8.4 (utility of multi-stage AC-SA; here single-stage).
-        Gradient calls T·K·m (no halt).  Spec: 003_ch10.alg32
+        Gradient calls T·K·m (no halt).
+    Randomness: threshold standard Laplace ``thr`` (shape ()), then per round the K subsample uniforms ``idx`` (T, K)
+        (Fisher–Yates or floor(u n_i)), the score's standard Laplace ``lap`` (T,), the selection uniforms ``sel``
+        (T, K) and the Gaussian noise ``gauss`` (T, d) — drawn from ``rng`` stream by stream in that order, or
+        pre-drawn ``draws`` = dict(thr, idx, lap, sel, gauss) of those shapes; bit-identical.
+    Spec: 003_ch10.alg32
     """
     users = np.asarray(users, dtype=float)
     n_i, m = users.shape[0], users.shape[1]
+    T = V.positive_int("T", T)
+    K = V.integer("K", K)
+    tau, lam, beta = V.positive("tau", tau), V.positive("lam", lam), V.positive("beta", beta)
+    epsilon = V.positive("epsilon", epsilon)
+    delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     if not (1 <= K <= n_i):
         raise ValueError(f"K must be in [1, n_i = {n_i}], got {K!r} (cap K_i at n_i, AU10.13)")
     if sampling not in ("without_replacement", "with_replacement") or output not in ("aggregated", "paper"):
@@ -61,23 +74,27 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
     counter = counter if counter is not None else QueryCounter()
     x_prev = np.asarray(x_prev, dtype=float)
     sigma = c_sigma * tau * math.sqrt(T) * math.log(n_total * d * math.exp(epsilon) / delta) / (epsilon * n_i)
-    thr = 4 * K / 5 + rng.laplace(0.0, c_thr / epsilon)                  # line 4 (drawn once, AU10.7)
+    dim = x_prev.shape[0]
+    src = Source(rng, draws)
+    thr = 4 * K / 5 + (c_thr / epsilon) * float(src.laplace("thr", ()))  # line 4 (drawn once, AU10.7)
+    idx_u, lap_u = src.uniform("idx", (T, K)), src.laplace("lap", (T,))
+    sel_u, gauss = src.uniform("sel", (T, K)), src.normal("gauss", (T, dim))
     st = ac_sa_init(x_prev)
     for t in range(T):                                                     # line 3
-        idx = (sample_without_replacement(n_i, K, rng) if sampling == "without_replacement"
-               else sample_with_replacement(n_i, K, rng))                  # line 5
+        idx = (sample_without_replacement(n_i, K, None, noise=idx_u[t]) if sampling == "without_replacement"
+               else sample_with_replacement(n_i, K, None, noise=idx_u[t]))  # line 5
         xq = st["x_md"]
         q = np.array([np.mean([grad(xq, z) for z in users[j]], axis=0) for j in idx])   # line 6
         counter.record(K * m, "gradient")
         dist = np.linalg.norm(q[:, None, :] - q[None, :, :], axis=-1)
         s = float((dist <= 2 * tau).sum()) / K                             # line 7
-        if s + rng.laplace(0.0, c_lap / epsilon) < thr:                    # line 8 / else: halt, return 0
+        if s + (c_lap / epsilon) * lap_u[t] < thr:                          # line 8 / else: halt, return 0
             return np.zeros_like(x_prev)
         h = (dist <= 2 * tau).sum(axis=1).astype(float)                    # lines 9-11
         p = np.clip((h - K / 2) / (K / 6), 0.0, 1.0)
-        S = rng.random(K) < p
+        S = sel_u[t] < p
         g = q[S].mean(axis=0) if S.any() else np.zeros_like(x_prev)
-        g_hat = g + sigma * rng.standard_normal(x_prev.shape[0])          # line 12
+        g_hat = g + sigma * gauss[t]                                        # line 12
         st = ac_sa_step(st, g_hat + lam * (xq - x_prev), mu=lam, beta=beta + lam, project=project)   # line 13
         if trace is not None:
             trace.append(st["x"].copy())
@@ -88,20 +105,33 @@ def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsil
                            q: float, lam: float, beta: float, L: float, rng: np.random.Generator,
                            c_tau: float = 1.0, c_T: float = 1.0, c_K: float = 500.0,
                            a32_kwargs: dict | None = None, counter: QueryCounter | None = None,
-                           trace: list | None = None) -> np.ndarray:
+                           trace: list | None = None, draws: list | None = None) -> np.ndarray:
     """Alg 33 (003 L7661-7678): user-level DP accelerated phased ERM with outlier-gradient removal.
 
     Steps: l = ⌊log₂ n⌋; τ = c_tau·L log(ndm)/√m (constant unspecified); for i = 1..l: n_i = ⌊(1−2^{−q})n/2^{iq}⌋,
         λ_i = λ2^{pi}, T_i = ⌈c_T(1 + √(β/λ_i)) log(ndm)⌉, K_i = min(n_i, ⌈c_K log(n_i²m²e^ε/δ)(1/ε + n_iε/√(T_i log(1/δ)))⌉)
         (cap: AU10.13); D_i = n_i fresh users; x_i = Alg32(D_i, T_i, K_i, x_{i−1}, τ, λ_i).  Output x_l.
-    Postcondition: Thms 10.8.1/10.8.3 (claimed); gradient calls Σ_i T_i K_i m when no phase halts.
+    Preconditions (validated): ``data`` array (n, m, ...) with n >= 2; epsilon in (0, 10]; delta in (0, 1); p, q, lam,
+        beta, L in (0, inf); ``rng`` a numpy Generator unless ``draws`` is given.
+    Postcondition: Thms 10.8.1/10.8.3 (claimed; privacy proof open, 003_ch10.thm10_3_1); gradient calls
+        Σ_i T_i K_i m when no phase halts.
+    Randomness: the l Alg-32 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of per-phase Alg-32 draw
+        dicts (see :func:`accelerated_minibatch_sgd`); bit-identical.
     Spec: 003_ch10.alg33
     """
     data = np.asarray(data, dtype=float)
     n, m = data.shape[0], data.shape[1]
-    x = np.asarray(x0, dtype=float)
+    if n < 2:
+        raise ValueError(f"data must contain n >= 2 users, got {n}")
+    epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True)
+    delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    for name, v in (("p", p), ("q", q), ("lam", lam), ("beta", beta), ("L", L)):
+        V.positive(name, v)
+    x = V.vector("x0", x0)
     d = x.shape[0]
     l = int(math.floor(math.log2(n)))
+    if draws is not None and (not isinstance(draws, (list, tuple)) or len(draws) < l):
+        raise ValueError(f"draws must be a list of l = {l} per-phase Alg-32 draw dicts")
     tau = c_tau * L * math.log(n * d * m) / math.sqrt(m)
     start = 0
     for i in range(1, l + 1):
@@ -116,16 +146,45 @@ def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsil
         start += n_i
         x = accelerated_minibatch_sgd(D_i, grad, project, x, T=T_i, K=K_i, tau=tau, lam=lam_i, beta=beta,
                                       epsilon=epsilon, delta=delta, n_total=n, d=d, rng=rng, counter=counter,
-                                      **(a32_kwargs or {}))
+                                      draws=None if draws is None else draws[i - 1], **(a32_kwargs or {}))
         if trace is not None:
             trace.append((i, n_i, T_i, K_i, x.copy()))
     return x
 
 
-def smoothed_grad(grad: Callable, r: float, rng: np.random.Generator) -> Callable:
-    """P10.3 (L8094-8131): gradient oracle of f_r = f * Unif(B_r): ∇f(x + y, z), y ~ Unif(B(0, r)) fresh per call;
-    run Alg 33 with it (β = L√d/r).  Spec: 003_ch10.algP10_3"""
+def smoothed_grad(grad: Callable, r: float, rng: np.random.Generator | None = None, *,
+                  draws: dict | None = None) -> Callable:
+    """P10.3 (L8094-8131): gradient oracle of f_r = f * Unif(B_r), used to run Alg 33 on non-smooth losses.
+
+    Preconditions (validated): r in [0, inf); ``grad(x, z)`` a subgradient of f(·; z) defined on X_r = X + B(0, r);
+        ``rng`` a numpy Generator unless ``draws`` is given.
+    Steps: each call g(x, z) returns ∇f(x + y, z) with a fresh y ~ Unif(B(0, r)) (``uniform_l2_ball``); Alg 33 then
+        runs with smoothness β = L√d/r.
+    Postcondition: E_y g(x, z) = ∇f_r(x, z) (unbiased for the smoothed loss, Lemma 10.9.1).
+    Randomness: per call d standard normals then one uniform, from ``rng`` or pre-drawn ``draws`` = dict(g=(N, d),
+        u=(N,)) consumed one row per call (ValueError once exhausted); bit-identical.
+    Spec: 003_ch10.algP10_3
+    """
+    r = V.nonnegative("r", r)
+    if draws is None:
+        V.generator("rng", rng)
+    else:
+        if not isinstance(draws, dict) or set(draws) != {"g", "u"}:
+            raise ValueError("draws must be dict(g=(N, d), u=(N,))")
+        G_all, U_all = np.asarray(draws["g"], dtype=float), np.asarray(draws["u"], dtype=float)
+        if G_all.ndim != 2 or U_all.shape != (G_all.shape[0],):
+            raise ValueError(f"draws['g'] must have shape (N, d) and draws['u'] (N,), got {G_all.shape}, {U_all.shape}")
+    calls = [0]
+
     def g(x, z):
         x = np.asarray(x, dtype=float)
-        return np.asarray(grad(x + uniform_l2_ball(x.shape[0], r, rng), z), dtype=float)
+        if draws is None:
+            y = uniform_l2_ball(x.shape[0], r, rng)
+        else:
+            k = calls[0]
+            if k >= G_all.shape[0]:
+                raise ValueError(f"draws exhausted after {k} calls")
+            y = uniform_l2_ball(x.shape[0], r, None, noise=(G_all[k], U_all[k]))
+        calls[0] += 1
+        return np.asarray(grad(x + y, z), dtype=float)
     return g

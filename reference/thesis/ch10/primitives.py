@@ -11,6 +11,9 @@ from typing import Callable
 
 import numpy as np
 
+from reference.core import validation as V
+from reference.core.randomness import Source
+
 from reference.core.mechanisms import gaussian_mechanism, laplace_mechanism
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import sample_without_replacement
@@ -52,24 +55,31 @@ def subsampled(mechanism: Callable, data, M: int, rng: np.random.Generator | Non
 
 
 def one_pass_sgd(items, grad: Callable, project: Callable, x0, eta: float, rng: np.random.Generator | None = None, *,
-                 order=None, counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+                 order=None, counter: QueryCounter | None = None, trace: list | None = None,
+                 draws=None) -> np.ndarray:
     """P10.1 SGD(D, η, T, x_0) (Alg 31 line 8, L7567; Lemma 10.7.4 proof L7884-7916).
 
     Preconditions: ``items`` a sequence of T >= 1 data points (the group's pooled items); ``grad(x, z)`` a
         (sub)gradient; ``project`` the Euclidean projection onto X; eta > 0; ``order`` an optional pre-drawn
-        permutation of range(T) (else drawn from rng).
+        permutation of range(T); else ``draws`` (T,) standard uniforms; else ``rng``.
     Steps: random order (one pass, without replacement); x_{t+1} = Π_X(x_t − η ∇f(x_t; z_{t+1})), t = 0..T−1.
     Postcondition: returns (1/T) Σ_{t=0}^{T−1} x_t; exactly T gradient calls (counted).
+    Randomness: the visiting order is a uniform permutation by Fisher–Yates from T standard uniforms
+        (``reference.core.samplers.sample_without_replacement(T, T)``), from ``rng`` or pre-drawn ``draws`` of shape
+        (T,); bit-identical given the draws the rng would make.
     Spec: 003_ch10.algP10_1
     """
     items = list(items)
     T = len(items)
     if T < 1:
         raise ValueError("items must contain T >= 1 points")
-    if not eta > 0:
-        raise ValueError(f"eta must be in (0, inf), got {eta!r}")
+    eta = V.positive("eta", eta)
     counter = counter if counter is not None else QueryCounter()
-    perm = np.asarray(order) if order is not None else rng.permutation(T)
+    if order is not None:
+        perm = np.asarray(order)
+    else:
+        u = Source(rng, draws, single="u").uniform("u", (T,))
+        perm = sample_without_replacement(T, T, None, noise=u)
     if sorted(perm.tolist()) != list(range(T)):
         raise ValueError("order must be a permutation of range(T)")
     x = np.asarray(x0, dtype=float).copy()
@@ -87,7 +97,8 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
                                        p: float, q: float, eta: float, L: float,
                                        rng: np.random.Generator | None = None, c_groups: float = 100.0,
                                        c_tau: float = 1000.0, c_lap: float = 20.0, c_sigma: float = 100.0,
-                                       counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+                                       counter: QueryCounter | None = None, trace: list | None = None,
+                                       draws: list | None = None) -> np.ndarray:
     """Alg 31: user-level DP phased SGD with outlier-iterate removal and output perturbation (003 L7559-7595).
 
     Preconditions: ``data`` array (n, m, ...) of n users with m items each; ``grad(x, z)``, ``project`` = Π_X;
@@ -103,15 +114,21 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
         σ_i = c_sigma τ_i log²(n/δ)/(εC); else halt and output 0.  Output x_l.
     Postcondition: Thm 10.7.1 (claimed (ε, δ)-user-level DP; its Laplace-tail step fails for small δ, AU10.3);
         gradient calls Σ_i C·T_i = Σ_i C N_i m ≤ nm (S10.22), counted in ``counter``.
+    Randomness: per phase i, in this order: the C groups' SGD orders (C, T_i) standard uniforms (Fisher–Yates), the
+        score's standard Laplace (shape ()), the selection uniforms (C,), the Gaussian noise (d,) standard normals —
+        from ``rng`` or pre-drawn ``draws`` = a list of l dicts with keys order_u, lap, sel, gauss of those shapes
+        (phases after a halt may be omitted); bit-identical given the draws the rng would make.
     Spec: 003_ch10.alg31
     """
     data = np.asarray(data, dtype=float)
     n, m = data.shape[0], data.shape[1]
-    if not (0 < epsilon <= 10) or not (0 < delta < 1):
-        raise ValueError("epsilon must be in (0, 10] and delta in (0, 1)")
-    for name, v in (("p", p), ("q", q), ("eta", eta), ("L", L)):
-        if not (math.isfinite(v) and v > 0):
-            raise ValueError(f"{name} must be in (0, inf), got {v!r}")
+    epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True)
+    delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    p, q, eta, L = V.positive("p", p), V.positive("q", q), V.positive("eta", eta), V.positive("L", L)
+    if draws is None:
+        V.generator("rng", rng)
+    elif not isinstance(draws, (list, tuple)):
+        raise ValueError("draws must be a list of per-phase dicts (order_u, lap, sel, gauss)")
     counter = counter if counter is not None else QueryCounter()
     x = np.asarray(x0, dtype=float)
     d = x.shape[0]
@@ -128,19 +145,23 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
         tau_i = c_tau * eta_i * L * math.sqrt(T_i) * math.log(n * d * m)
         D_i = data[start:start + C * N_i]                                         # line 5: fresh disjoint users
         start += C * N_i
+        if draws is not None and i > len(draws):
+            raise ValueError(f"draws has {len(draws)} phases but phase {i} is reached")
+        src = Source(rng, None if draws is None else draws[i - 1])
+        order_u = src.uniform("order_u", (C, T_i))
         xt = np.array([one_pass_sgd(D_i[j * N_i:(j + 1) * N_i].reshape(T_i, *data.shape[2:]), grad, project, x,
-                                    eta_i, rng, counter=counter) for j in range(C)])    # lines 6-9
+                                    eta_i, None, draws=order_u[j], counter=counter) for j in range(C)])    # lines 6-9
         dist = np.linalg.norm(xt[:, None, :] - xt[None, :, :], axis=-1)
         s_i = float((dist <= tau_i).sum()) / C                                   # line 10
-        s_hat = s_i + rng.laplace(0.0, c_lap / epsilon)
+        s_hat = s_i + (c_lap / epsilon) * float(src.laplace("lap", ()))
         if s_hat < 4 * C / 5:                                                     # line 11; lines 18-19: halt, output 0
             return np.zeros(d)
         h = (dist <= 2 * tau_i).sum(axis=1).astype(float)                         # line 14
         p_ij = np.clip((h - C / 2) / (C / 6), 0.0, 1.0)                           # line 15
-        S = rng.random(C) < p_ij                                                  # line 15: Bernoulli selection
+        S = src.uniform("sel", (C,)) < p_ij                                       # line 15: Bernoulli selection
         x_tilde = xt[S].mean(axis=0) if S.any() else x.copy()                     # line 21 (empty S: keep x_{i-1})
         sigma_i = c_sigma * tau_i * math.log(n / delta) ** 2 / (epsilon * C)      # line 22
-        x = x_tilde + sigma_i * rng.standard_normal(d)
+        x = x_tilde + sigma_i * src.normal("gauss", (d,))
         if trace is not None:
             trace.append(x.copy())
     return x

@@ -111,3 +111,56 @@ def test_smoothed_grad_is_unbiased_for_quadratic():
     vals = np.array([g(x, z) for _ in range(N)])
     rad = 1.0 * math.sqrt(math.log(4 / 1e-6) / (2 * N))      # each coordinate lies in an interval of width 2r = 1
     assert np.all(np.abs(vals.mean(axis=0) - (x - z)) <= rad)
+
+
+def test_ch10_algorithms_predrawn_draws_are_bit_identical():
+    """P10.1, Alg 31, Alg 32 and P10.3 accept pre-drawn standard draws; with the draws the rng would make (same
+    stream order) the output is identical."""
+    from reference.thesis.ch10.accelerated import accelerated_minibatch_sgd, smoothed_grad
+    from reference.thesis.ch10.primitives import one_pass_sgd, phased_sgd_outlier_iterate_removal
+    proj = lambda x: x / max(1.0, np.linalg.norm(x))
+    grad = lambda x, z: x - z
+    items = list(np.random.default_rng(1).normal(size=(7, 2)))
+    a = one_pass_sgd(items, grad, proj, np.zeros(2), 0.3, np.random.default_rng(5))
+    b = one_pass_sgd(items, grad, proj, np.zeros(2), 0.3, None, draws=np.random.default_rng(5).random(7))
+    assert np.array_equal(a, b)
+    # Alg 31 (scaled constants): per phase order_u (C, T_i), lap, sel (C,), gauss (d,)
+    n, m, d, eps, delta, p, q = 2048, 2, 2, 1.0, 1e-2, 2.0, 0.3
+    data = np.random.default_rng(2).normal(size=(n, m, d)) * 0.1 + 0.3
+    kw = dict(epsilon=eps, delta=delta, p=p, q=q, eta=0.5, L=1.0, c_groups=0.5, c_lap=0.05)
+    trace = []
+    x1 = phased_sgd_outlier_iterate_removal(data, grad, proj, np.zeros(d), rng=np.random.default_rng(9), trace=trace,
+                                            **kw)
+    C = math.ceil(0.5 * math.log(20 * n * m * math.exp(eps) / delta) / eps)
+    g = np.random.default_rng(9)
+    dr = []
+    for i in range(1, len(trace) + 1):
+        T_i = (int((1 - 2 ** -q) * n / 2 ** (i * q)) // C) * m
+        dr.append(dict(order_u=g.random((C, T_i)), lap=g.laplace(0.0, 1.0, ()), sel=g.random(C),
+                       gauss=g.standard_normal(d)))
+    x2 = phased_sgd_outlier_iterate_removal(data, grad, proj, np.zeros(d), rng=None, draws=dr, **kw)
+    assert len(trace) >= 1 and np.array_equal(x1, x2)
+    # Alg 32
+    users = np.random.default_rng(3).normal(size=(10, 2, d)) * 0.01
+    kw = dict(T=4, K=6, tau=1.0, lam=1.0, beta=1.0, epsilon=1.0, delta=1e-3, n_total=10, d=d, c_sigma=1e-3,
+              c_thr=0.01, c_lap=0.01)
+    y1 = accelerated_minibatch_sgd(users, grad, proj, np.zeros(d), rng=np.random.default_rng(4), **kw)
+    g = np.random.default_rng(4)
+    dr = dict(thr=g.laplace(0.0, 1.0, ()), idx=g.random((4, 6)), lap=g.laplace(0.0, 1.0, (4,)), sel=g.random((4, 6)),
+              gauss=g.standard_normal((4, d)))
+    y2 = accelerated_minibatch_sgd(users, grad, proj, np.zeros(d), rng=None, draws=dr, **kw)
+    assert np.array_equal(y1, y2)
+    # P10.3
+    f1 = smoothed_grad(grad, 0.1, np.random.default_rng(6))
+    g = np.random.default_rng(6)
+    G, U = np.zeros((3, d)), np.zeros(3)
+    for k in range(3):
+        G[k], U[k] = g.standard_normal(d), g.random()
+    f2 = smoothed_grad(grad, 0.1, None, draws=dict(g=G, u=U))
+    for k in range(3):
+        assert np.array_equal(f1(np.ones(d), np.zeros(d)), f2(np.ones(d), np.zeros(d)))
+    with pytest.raises(ValueError, match="exhausted"):
+        f2(np.ones(d), np.zeros(d))
+    with pytest.raises(ValueError, match="order_u"):
+        phased_sgd_outlier_iterate_removal(data, grad, proj, np.zeros(d), rng=None, draws=[{}], epsilon=eps,
+                                           delta=delta, p=p, q=q, eta=0.5, L=1.0, c_groups=0.5, c_lap=0.05)
