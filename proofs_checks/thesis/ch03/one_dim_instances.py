@@ -190,7 +190,7 @@ def _be02(ctx):
                    margin=0, details="instance: s ~ N(m,1), A = sample mean, f = (x - s)^2; the general identity is [BE02] Lemma 7")
 
 
-@check(P + "lemma3_7_4.nonadaptive", spec=[P + "lemma3_7_4"])
+@check(P + "lemma3_7_4.nonadaptive", spec=[P + "lemma3_7_4", P + "exp.H12"])
 def _l374(ctx):
     rng = ctx.rng
     worst = np.inf

@@ -444,7 +444,7 @@ def _thm367(ctx):
 
 
 # ------------------------------------------------------------------------------------------------ lower bound
-@check(P + "thm3_7_1.last_step", spec=[P + "thm3_7_1", P + "audit.C18", P + "exp.H12"])
+@check(P + "thm3_7_1.last_step", spec=[P + "thm3_7_1", P + "audit.C18"])
 def _thm371(ctx):
     x = sp.symbols("x", positive=True)
     lhs = 1 / sp.sqrt(1 + x)
