@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from scipy import stats
 
-from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
+from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from reference.resque.accounting import prop11_gradient_sum, thm3_parameters
 from reference.resque.private import (ErmProblem, alg5_schedule, regularized_resqued_erm, strongly_convex_resqued_erm,
                                       subsampled_resqued_erm)
@@ -105,17 +105,23 @@ def _prop8(ctx):
     M = 100 if ctx.full else 20
     d, beta, r, rho = 2, 1.0, 0.05, 1.0
     P = _erm(rng, d=d)
-    worst, rows = -1e9, []
+    worst, rows, vacuous = -1e9, [], True
     for T in (16, 128):
         lam = 5 * P.L / r
         xs = P.prox_min(np.zeros(d), r, rho, lam)
         Fl = lambda x: P.smooth_value(x, rho) + lam / 2 * float(x @ x)
         bound = 8192 * (P.L ** 2 / lam) * (d / (beta * T) ** 2 + 1 / T)
         cap = min(2 * bound, 2 * P.L * r + 2 * lam * r * r)
+        vacuous = vacuous and bound >= 2 * P.L * r + 2 * lam * r * r
         gaps = [Fl(strongly_convex_resqued_erm(P.oracle(), np.zeros(d), r, rho, beta, lam, T, P.L, rng)) - Fl(xs) for _ in range(M)]
         worst = max(worst, _trunc_lcb(np.array(gaps), cap, 1e-6 / 2) / bound)
         rows.append(f"T={T}: mean gap {np.mean(gaps):.2e}, bound {bound:.2e} (empirical constant {np.mean(gaps) / (bound / 8192):.3f})")
     ok = worst <= 1
+    if ok and vacuous:
+        return partial(claimed="Prop 8: gap <= C_sc (L^2/lam)(d/(beta T)^2 + 1/T), C_sc = 8192",
+                       computed=f"max LCB/bound = {worst:.3f}; " + "; ".join(rows),
+                       coverage="the bound exceeds the largest possible gap (2 L r + 2 lam r^2) at every tested T, so this test cannot "
+                                "fail on the claim; it only exercises the implementation (empirical constants reported)")
     return Outcome(Verdict.STATISTICAL if ok else Verdict.FAILED, claimed="Prop 8: gap <= C_sc (L^2/lam)(d/(beta T)^2 + 1/T), C_sc = 8192",
                    computed=f"max LCB/bound = {worst:.3f}; " + "; ".join(rows), margin=1 - worst, precision=f"{FF} (truncated Hoeffding)",
                    details="the bound exceeds the trivial gap range on this instance: the check mainly detects implementation errors")
