@@ -125,7 +125,7 @@ def _srg_unbiased(ctx):
     from reference.srgd.problems import SineLoss
     loss = SineLoss(L=1.0)
     atoms = rng.normal(size=(5, p)) * 2.0
-    Na, Ta, Ba = 1500, 6, 3
+    Na, Ta, Ba = 1000, 6, 3
     Q = np.zeros((Na, Ta, p))
     for r in range(Na):
         res = accelerated_dp_srgd(loss.grad, atoms[rng.integers(0, 5, size=Ta * Ba)], T=Ta, B=Ba, beta=0.5, radius=3.0,

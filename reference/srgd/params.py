@@ -46,8 +46,8 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
     Steps: c = c_DP(n, δ) (l.374) or the free c; β = c²·L·max{1, √p/(ε√n)}/R (l.375); T = c·n^{1/4} (l.376);
       B = n/T (l.377); rounded T = max(1, ⌈T⌉), B = ⌊n/T⌋; clip level κ = c·L, C = κ/(Bβ) (z-units).
     Postcondition: the printed parameter block, with ``feasible`` = (T <= n and B >= 1) — False at every practical n
-      in paper mode (002.params19: T > n at n = 1e6); no silent repair (T, B are reported, not clamped into range,
-      except T >= 1 and B >= 0 by the rounding).
+      in paper mode (002.params19: T > n at n = 1e6); no silent repair: T, B are reported as computed (B = 0 when
+      T > n), and then C = inf (an empty batch has no finite per-leaf sensitivity) instead of a clamped value.
     Randomness: none.
     Spec: 002.algA7, 002.params19
     """
@@ -66,7 +66,7 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
     T = max(1, math.ceil(T_real))
     B = n // T
     return dict(c=cc, beta=beta, T_real=T_real, B_real=B_real, T=T, B=B, kappa=cc * L,
-                C=cc * L / (max(B, 1) * beta), feasible=(T <= n and B >= 1), mode=mode)
+                C=(cc * L / (B * beta) if B >= 1 else math.inf), feasible=(T <= n and B >= 1), mode=mode)
 
 
 def b_max_eq19(c: float, L: float, p: int, epsilon: float, B: float, beta: float) -> float:
