@@ -55,6 +55,12 @@ def above_threshold_sosp(q, h, *, G, M, rho, alpha, n, epsilon, omega, rng: np.r
     alpha, epsilon > 0; n >= 1 integer (|S|); omega in (0,1).  ``noise`` may hold pre-drawn standard Laplace
     draws: keys "rho1", "rho2" (scalars) and "nu", "nu2" (length T).
     Postcondition: (corrected) ε-DP in (q, h) for replace-one neighbours (Δq = 2G/n, Δh = 2M/n).
+
+    Steps: T̂1 = α + 16 log(2T/ω)G/(nε) + Lap(b1); T̂2 = −√(ρα) − 16 log(2T/ω)M/(nε) + Lap(b2); for i = 1..T: if q_i
+        + Lap(2b1) ≤ T̂1 and h_i + Lap(2b2) ≥ T̂2, output i and halt; ⊥ if none (b's per variant: printed 4G/(nε),
+        4M/(nε); corrected doubled).
+    Randomness: standard Laplace draws rho1, rho2 (scalars) and nu, nu2 (length T) from ``rng`` or the pre-drawn
+        ``noise`` dict of that layout; bit-identical (tested).
     Spec: 003_ch06.alg18
     """
     q = np.asarray(q, dtype=float)
@@ -101,6 +107,14 @@ def output_law(q, h, *, bt1, bt2, bq1, bq2, c1, c2, ks=None, npts: int = 60, wid
     P[k] = E_{ρ1,ρ2}[Π_{i<k}(1 − a_i b_i) a_k b_k], a_i = P(q_i + ν_i <= T̂1), b_i = P(h_i + ν'_i >= T̂2),
     by composite Gauss-Legendre quadrature in (ρ1, ρ2) with breakpoints at all kinks (|ρ| <= width·b;
     truncation error <= e^{-width}).  ``streams=1`` drops the second condition (single-stream AboveThreshold).
+
+    Preconditions: q, h finite sequences of equal length T >= 1; Laplace scales bt1, bt2, bq1, bq2 > 0; centres c1,
+        c2 finite; npts integer >= 2; width > 0; streams in {1, 2} (not validated: an exact-law oracle for checks).
+    Steps: condition on the two threshold draws; the per-query pass probabilities a_i, b_i are Laplace CDFs;
+        integrate Π_{i<k}(1 − a_ib_i)a_kb_k over (ρ1, ρ2) by composite Gauss–Legendre with breakpoints at the kinks.
+    Postcondition: the vector P[output = k] (k = 0..T−1) followed by P[⊥], summing to 1 up to the truncation
+        e^{−width}.
+    Spec: 003_ch06.alg18
     """
     q = np.asarray(q, dtype=float)
     h = np.asarray(h, dtype=float)
@@ -133,6 +147,13 @@ def worst_case_loss(k: int, epsilon: float, *, variant: str = "printed", sens_fa
     Units G = M = n = 1, alpha = 1, rho = 1, omega = 0.5, T = k.  D: q_i = c1 + q0, h_i = c2 − q0 (all i);
     D': q'_i = q_i + Δq, h'_i = h_i − Δh for i < k and q'_k = q_k − Δq, h'_k = h_k + Δh, with
     Δq = sens_factor·G/n, Δh = sens_factor·M/n (replace-one: sens_factor = 2).
+
+    Preconditions: k integer >= 1; epsilon > 0; variant in {printed, corrected}; sens_factor > 0; streams in {1, 2}.
+    Steps: build the neighbour pair D, D′ described above and evaluate output_law for both at the variant's Laplace
+        scales.
+    Postcondition: |ln P_D[k]/P_D′[k]|, the privacy loss of the output k on that pair (1.74 at ε = 1, k = 100 for
+        the printed Alg 18).
+    Spec: 003_ch06.alg18
     """
     G = M = 1.0
     n, T = 1, k

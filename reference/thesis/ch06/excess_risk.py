@@ -32,7 +32,14 @@ def gibbs_gaussian_true_delta(mu: float, delta: float) -> float:
 
 def gibbs_beta_calibration(G: float, D: float, n: int, d: int, epsilon: float, delta: float) -> float:
     """Largest β with 2(Gβ/n) D sqrt(e^{βGD}/d) sqrt(1 + 2 log(1/δ)) <= ε (catalog A6.7; Thm 6.4.1 with
-    C_LSI <= e^{βGD} D²/d), by bisection (the left side is increasing in β).  Spec: 003_ch06.proc_A6_7"""
+    C_LSI <= e^{βGD} D²/d), by bisection (the left side is increasing in β).
+
+    Preconditions: epsilon > 0; delta in (0, 1); G, D > 0; n, d integers >= 1.
+    Steps: bisection on the increasing map β ↦ 2(Gβ/n)D√(e^{βGD}/d)√(1 + 2 log(1/δ)) (Thm 6.4.1 with C_LSI ≤
+        e^{βGD}D²/d).
+    Postcondition: the largest β with that expression ≤ ε (the concrete calibration replacing the O(·) of Thm
+        6.4.6).
+    Spec: 003_ch06.proc_A6_7"""
     if not (G > 0 and D > 0 and n >= 1 and d >= 1 and epsilon > 0 and 0 < delta < 1):
         raise ValueError("need G, D, epsilon > 0, n, d >= 1, delta in (0,1)")
 
@@ -69,7 +76,15 @@ def net_exponential_mechanism(F_tilde, *, epsilon: float, G: float, D: float, n:
 
     variant "corrected" (default): p ∝ exp(−εn F̃(p)/(2GD)) — ε-DP.  variant "printed" (L5371):
     p ∝ exp(−εn F̃(p)/(GD)) — 2ε-DP in general (audit AU24).
-    Returns the index of the selected point.  Spec: 003_ch06.proc_A6_11
+    Returns the index of the selected point.
+
+    Preconditions: F_tilde finite scores of the net points (losses shifted to [0, GD]); epsilon, G, D > 0; n integer
+        >= 1; variant in {printed, corrected}; ``u`` optional pre-drawn uniforms.
+    Steps: sample a net point with probability ∝ exp(−ε'nF̃/(GD)) with ε' = ε (printed) or ε/2 (corrected, replace-
+        one) via the core exponential mechanism.
+    Postcondition: the index of the chosen net point; ε-DP (corrected) — the printed weight is 2ε-DP (AU24).
+    Randomness: the core exponential mechanism's draws from ``rng`` or the pre-drawn uniforms ``u``; bit-identical.
+    Spec: 003_ch06.proc_A6_11
     """
     if variant not in ("corrected", "printed"):
         raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
@@ -78,6 +93,12 @@ def net_exponential_mechanism(F_tilde, *, epsilon: float, G: float, D: float, n:
 
 
 def net_exponential_law(F_tilde, *, epsilon: float, G: float, D: float, n: int, variant: str = "corrected"):
-    """Exact output law of ``net_exponential_mechanism``."""
+    """Exact output law of ``net_exponential_mechanism``.
+
+    Preconditions: as net_exponential_mechanism (no randomness).
+    Steps: normalize exp(−ε'nF̃/(GD)) over the net.
+    Postcondition: the exact output law (probability vector) of net_exponential_mechanism.
+    Spec: 003_ch06.proc_A6_11
+    """
     eps = epsilon if variant == "corrected" else 2 * epsilon
     return exponential_mechanism_probabilities(-np.asarray(F_tilde, dtype=float), eps, G * D / n)

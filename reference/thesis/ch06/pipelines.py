@@ -20,6 +20,15 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
     """Eq. (6.3) (003 L5297): O1(x) = (1/b1)Σ_{z∈S1}∇f(x;z) + N(0, σ1² I); O2(x,y) = (1/b2)Σ_{z∈S2}(∇f(x;z) − ∇f(y;z))
     + N(0, σ2²||x−y||² I), with S1, S2 fresh batches of the stream (no reuse; StopIteration when exhausted).
     Replace-one sensitivities 2G/b1 and 2M||x−y||/b2; each sample enters one call (parallel composition).
+
+    Preconditions: per_sample_grad(x, z) -> (d,) array; ``stream`` a finite sequence of samples; b1, b2 integers >=
+        1 and σ1, σ2 >= 0 (validated); ``rng`` a numpy Generator.
+    Steps: O1 takes the next b1 samples and returns their mean gradient + σ1·ξ; O2 takes the next b2 samples and
+        returns the mean gradient difference + σ2‖x − y‖·ξ; StopIteration when the stream is exhausted.
+    Postcondition: (O1, O2, state) with every sample used in at most one call (parallel composition; sensitivities
+        2G/b1 and 2M‖x − y‖/b2).
+    Randomness: one (d,) standard-normal vector per oracle call from ``rng`` (no pre-drawn form: the number of calls
+        is decided at run time by Alg 17).
     Spec: 003_ch06.proc_A6_3
     """
     for name, v in (("b1", b1), ("b2", b2)):
@@ -60,6 +69,15 @@ def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M,
     (ε/2, δ) with hard caps (K_max refreshes, N_esc escapes, T O2 calls); stage 2 = corrected Alg. 18 at ε/2 on
     the same data.  Basic composition: (ε, δ) (the text states (ε,δ) for stage 1 only; P6-4).
     Returns dict(x = selected point or None, stage1 = Alg. 17 result, privacy = (ε_total, δ_total)).
+
+    Preconditions: per_sample_grad/per_sample_hess callables; data a sequence of n >= 1 records; G, M, rho, alpha,
+        epsilon > 0; delta, omega in (0, 1); eta, kappa, Gamma, escape_threshold > 0; escape_sd >= 0; T, K_max,
+        N_esc integers >= 1 (validated by the called functions).
+    Steps: stage 1: calibrate σ1, σ2 exactly for (ε/2, δ) with the caps; run Alg 17 with the corrected (6.2)
+        oracles; stage 2: corrected Alg 18 at ε/2 on the same data; privacy by basic composition.
+    Postcondition: dict(x = selected iterate or None, index, stage1 = Alg 17 result, privacy = (ε, δ)).
+    Randomness: Alg 17's escape kicks, the oracles' Gaussian noise and Alg 18's Laplace draws, all from ``rng`` (no
+        pre-drawn form for the whole pipeline; its parts accept pre-drawn noise).
     Spec: 003_ch06.proc_A6_5
     """
     data = list(data)
@@ -84,6 +102,14 @@ def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M
     """A6.6 (Thm 6.3.12, L5313): D1 = first ⌈n/2⌉ points (Alg. 17 with eq. 6.3 oracles, b1 = ⌊(n/4)/K_max⌋,
     b2 = ⌊(n/4)/T⌋ so b1·K_max + b2·T <= n/2, AU11), D2 = the rest (corrected Alg. 18 at ε).  Disjoint halves:
     parallel composition, (ε, δ).  σ's: exact Gaussian calibration per call (each sample in one call).
+
+    Preconditions: as empirical_sosp_pipeline, plus optional batch sizes b1, b2 integers >= 1 (default: b1·K_max +
+        b2·T <= n/2).
+    Steps: split the data in halves D1, D2; Alg 17 with the (6.3) minibatch oracles on D1 (σ's calibrated per call);
+        corrected Alg 18 at ε on D2.
+    Postcondition: dict(x, index, stage1, privacy = (ε, δ) by parallel composition over the disjoint halves,
+        iterates, b1, b2, samples_used).
+    Randomness: as empirical_sosp_pipeline: everything from ``rng``.
     Spec: 003_ch06.proc_A6_6
     """
     from reference.core.accounting import gaussian_sigma
@@ -114,7 +140,15 @@ def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M
 
 def truncated_gaussian_ball(d: int, scale2: float, R: float, rng: np.random.Generator, u=None, g=None) -> np.ndarray:
     """Exact draw from ∝ exp(−||x||²/(2·scale2)) restricted to B(0, R): direction g/||g||, radius
-    r = sqrt(2 scale2 · P^{-1}(d/2, U·P(d/2, R²/(2 scale2)))) (regularized lower incomplete gamma)."""
+    r = sqrt(2 scale2 · P^{-1}(d/2, U·P(d/2, R²/(2 scale2)))) (regularized lower incomplete gamma).
+
+    Preconditions: d integer >= 1; scale2 > 0; R > 0; ``u`` in (0, 1) and ``g`` a nonzero (d,) vector when given.
+    Steps: direction g/‖g‖; radius r = √(2·scale2·P^{−1}(d/2, u·P(d/2, R²/(2·scale2)))) (regularized incomplete
+        gamma).
+    Postcondition: an exact draw from ∝ exp(−‖x‖²/(2·scale2)) restricted to B(0, R).
+    Randomness: d standard normals g then one uniform u, from ``rng`` or pre-drawn (``u``, ``g``); bit-identical.
+    Spec: 003_ch06.proc_A6_7
+    """
     if g is None:
         g = rng.standard_normal(d)
     if u is None:
@@ -132,6 +166,10 @@ def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
     Steps: propose x from ∝ exp(−βμ||x||²/2) on the ball (exact radial method); accept w.p.
     exp(−β(F(x) − F_lb)) with F_lb = F(0) − G R <= min F (Lipschitz); acceptance rate >= e^{−2βGR}.
     Postcondition: an exact sample of π_D (no TV error); returns (x, number of proposals).
+
+    Randomness: per proposal: d standard normals and one uniform (truncated_gaussian_ball), then one uniform for the
+        acceptance, all from ``rng`` (rejection sampling: the number of draws is random, so there is no fixed-shape
+        pre-drawn form; the proposal step accepts pre-drawn (u, g)).
     Spec: 003_ch06.proc_A6_7
     """
     if not (beta > 0 and mu > 0 and R > 0 and G > 0):
@@ -146,7 +184,14 @@ def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
 
 def gibbs_density_1d(zs, *, G: float, beta: float, mu: float, R: float, npts: int = 400):
     """Exact normalized density of π_D on [−R, R] for f(x;z) = G|x − z| (d = 1), as (nodes, weights·density)
-    on a composite Gauss-Legendre grid with breakpoints at the z's; returns (x, w, dens)."""
+    on a composite Gauss-Legendre grid with breakpoints at the z's; returns (x, w, dens).
+
+    Preconditions: zs finite reals; G, beta, mu, R > 0; npts integer >= 2.
+    Steps: composite Gauss–Legendre nodes on [−R, R] with breakpoints at the z's; evaluate the unnormalized log-
+        density and normalize.
+    Postcondition: (x, w, dens) with Σ w·dens = 1: the exact density of π_D for f = G|x − z| in d = 1.
+    Spec: 003_ch06.proc_A6_7
+    """
     xs, ws = np.polynomial.legendre.leggauss(npts)
     pts = sorted({-R, R, *[float(z) for z in zs if -R < z < R]})
     X, W = [], []
@@ -166,7 +211,16 @@ def gibbs_density_1d(zs, *, G: float, beta: float, mu: float, R: float, npts: in
 def gv_code_bumps(d: int, rng: np.random.Generator, size: int | None = None):
     """A6.12 reduction: greedy Gilbert-Varshamov code in {0,1}^d with distance >= d/4, mapped to
     v = (2b − 1)/(2√d) ∈ B(0, 1/2) (pairwise distance >= 1/2); loss f(x; z) = −Σ_j (1 − z_j) max(0, 1/4 − ||x − v_j||)
-    (disjoint bumps, 1-Lipschitz).  Returns (V, loss).  Spec: 003_ch06.proc_A6_12"""
+    (disjoint bumps, 1-Lipschitz).  Returns (V, loss).
+
+    Preconditions: d integer >= 1 (2^d words are scanned); size None or an integer >= 1; ``rng`` a numpy Generator.
+    Steps: scan {0,1}^d in a random order, keep a word if its Hamming distance to every kept word is >= d/4, stop at
+        the GV size; map b ↦ (2b − 1)/(2√d).
+    Postcondition: (V, loss): codewords pairwise >= 1/2 apart in B(0, 1/2) and the disjoint-bump 1-Lipschitz loss of
+        the reduction (Thm 6.4.10).
+    Randomness: one random permutation of {0..2^d − 1} from ``rng`` (a combinatorial construction, not a privacy
+        mechanism).
+    Spec: 003_ch06.proc_A6_12"""
     words = []
     target = size or int(math.ceil(2 ** (d * (1 - (-(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75)))))))
     for w in rng.permutation(2 ** d):

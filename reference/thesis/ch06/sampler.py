@@ -14,7 +14,15 @@ from reference.core.oracles import QueryCounter, ValueOracle
 
 
 def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np.random.Generator) -> np.ndarray:
-    """Exact draw from 𝒢 ∝ exp(−ψ(x) − ||x − y||²/(2η)) = N(y/(1+ηβμ), η/(1+ηβμ) I) restricted to B(0, R) (rejection)."""
+    """Exact draw from 𝒢 ∝ exp(−ψ(x) − ||x − y||²/(2η)) = N(y/(1+ηβμ), η/(1+ηβμ) I) restricted to B(0, R) (rejection).
+
+    Preconditions: y a finite vector; eta, beta_mu >= 0 with 1 + η·βμ > 0; R > 0.
+    Steps: propose x = y/(1 + ηβμ) + √(η/(1 + ηβμ))·ζ, ζ ~ N(0, I), until ‖x‖ ≤ R (at most 1e6 tries).
+    Postcondition: an exact draw from N(y/(1+ηβμ), η/(1+ηβμ) I) restricted to B(0, R); RuntimeError after 1e6
+        rejections.
+    Randomness: d standard normals per try from ``rng`` (rejection: no fixed-shape pre-drawn form).
+    Spec: 003_ch06.proc_A6_9
+    """
     y = np.asarray(y, dtype=float)
     m, s = y / (1 + eta * beta_mu), math.sqrt(eta / (1 + eta * beta_mu))
     for _ in range(10 ** 6):
@@ -33,6 +41,9 @@ def rgo_rejection_sampler(f_list, y, *, eta: float, beta: float, mu: float, R: f
     ρ ← ρ + Π_{i<=a}(f_{j_i}(z) − f_{j_i}(x)); stop w.p. a/(1+a); (4) accept x w.p. clip(ρ, 0, 2)/2.
     Postcondition: E[ρ | x, z] = exp(F̄(z) − F̄(x)); when ρ never leaves [0, 2] the output law is exact; the clipping
     event is the TV error (small when βG√η ≪ 1).  Returns (x, number of proposals).
+
+    Randomness: restricted-Gaussian proposals (d normals per try), uniform indices and Bernoulli stops, all from
+        ``rng``; the number of draws is random (rejection), so there is no fixed-shape pre-drawn form.
     Spec: 003_ch06.proc_A6_9
     """
     if not (eta > 0 and beta > 0 and mu > 0 and R > 0):
@@ -63,6 +74,12 @@ def alternate_sample(f_list, x0, *, eta: float, T: int, beta: float, mu: float, 
                      counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
     """Algorithm 19 (AlternateSample, 003 L5603): for t = 1..T: y_t = x_{t−1} + √η ζ, ζ ~ N(0, I); x_t ~ RGO(y_t).
     Postcondition (Thm 6.6.1): R_q(law(x_T), π) <= R_q(π_0, π)/(1 + η/C_LSI)^{2T/q} (+ inner TV errors).
+
+    Preconditions: f_list a list of callables; x0 a finite vector in B(0, R); eta, beta, mu, R > 0; T integer >= 1
+        (validated).
+    Steps: for t = 1..T: y_t = x_{t−1} + √η ζ_t, ζ_t ~ N(0, I); x_t = rgo_rejection_sampler(y_t).
+    Randomness: per step d standard normals for y_t, then the RGO's draws, all from ``rng`` (rejection inside: no
+        fixed-shape pre-drawn form).
     Spec: 003_ch06.alg19
     """
     if int(T) != T or T < 1:

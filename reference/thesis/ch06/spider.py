@@ -24,7 +24,15 @@ VARIANTS = ("corrected", "printed")
 
 def spider_parameters(*, B, M, G, rho, kappa, omega, zeta1, zeta2, d, C: float = 1.0):
     """γ, Γ, η, T of Alg. 17 (L5184-5186): γ = sqrt(4C(ζ2²κ + 4ζ1²) log(BMd/(ρω))), Γ = M log(dMB/(ργω))/sqrt(ργ),
-    η = 1/M, T = BM log⁴(dMB/(ργω))/γ²  (natural logs; arguments used as printed, see AU2)."""
+    η = 1/M, T = BM log⁴(dMB/(ργω))/γ²  (natural logs; arguments used as printed, see AU2).
+
+    Preconditions: B, M, G, rho, kappa, omega, zeta1, zeta2 > 0, d integer >= 1, C > 0 (not validated: a pure
+        formula).
+    Steps: evaluate the four printed expressions with natural logs.
+    Postcondition: the dict (gamma, Gamma, eta, T) of Alg 17 as printed (dimensional defects of the log arguments:
+        AU2).
+    Spec: 003_ch06.alg17
+    """
     ell = math.log(B * M * d / (rho * omega))
     gamma = math.sqrt(4 * C * (zeta2 ** 2 * kappa + 4 * zeta1 ** 2) * ell)
     ell2 = math.log(d * M * B / (rho * gamma * omega))
@@ -50,6 +58,10 @@ def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: fl
     Postcondition: returns dict(xs = [x_1..x_{t_end}], counts of O1 refresh / O1 escape / O2 calls, drift and
     frozen traces, O2_drift_prev = drift_{t−1} at each O2 call (the invariant drift < κ, L5411, holds for the
     corrected variant)).
+
+    Randomness: the escape kicks are standard normals, one (d,) row per iteration ((T+1, d) array), drawn from
+        ``rng`` or given as ``noise`` (same shape); the oracles O1, O2 carry their own randomness. With the same
+        noise and deterministic oracles the run is bit-identical (tested).
     Spec: 003_ch06.alg17
     """
     x = np.asarray(x0, dtype=float).copy()
@@ -128,6 +140,11 @@ def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: f
     Preconditions: per_sample_grad(x, z) -> (d,) array; data a sequence of n >= 1 records; σ1, σ2 > 0.
     Postcondition: returns (O1, O2, grad_oracle) where grad_oracle is the counting full-gradient oracle
     (each O1 costs 1 call, each O2 2 calls).
+
+    Steps: O1(x) = mean_z ∇f(x; z) + σ1·ξ; O2(x, y) = mean_z(∇f(x; z) − ∇f(y; z)) + σ2·‖x − y‖·ξ (corrected) or σ2·ξ
+        (printed); each call draws a fresh ξ.
+    Randomness: one (d,) standard-normal vector per oracle call from ``rng`` (no pre-drawn form: the number of calls
+        is decided by Alg 17 at run time; pass counting oracles and a seeded rng to reproduce).
     Spec: 003_ch06.proc_A6_2
     """
     if variant not in VARIANTS:
@@ -152,7 +169,14 @@ def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: f
 def spider_privacy_mu(*, G: float, M: float, n: int, sigma1: float, sigma2: float, K_max: int, N_esc: int, T: int,
                       escape_sigma1: float | None = None) -> float:
     """GDP parameter of Alg. 17 with the corrected (6.2) oracles and hard caps (P6-1):
-    mu = sqrt((K_max + N_esc) (2G/(nσ1))² + T (2M/(nσ2))²) (escapes use O1 too; exact adaptive composition)."""
+    mu = sqrt((K_max + N_esc) (2G/(nσ1))² + T (2M/(nσ2))²) (escapes use O1 too; exact adaptive composition).
+
+    Preconditions: G, M > 0; n integer >= 1; sigma1, sigma2 > 0; K_max, N_esc, T integers >= 0.
+    Steps: μ_i = sensitivity/σ per call (2G/(nσ1) for O1 and escapes, 2M/(nσ2) for O2) and adaptive Gaussian
+        composition √Σμ_i² (core gdp_compose).
+    Postcondition: the exact GDP parameter of the capped Alg 17 with the corrected (6.2) oracles (P6-1).
+    Spec: 003_ch06.proc_A6_2
+    """
     mu1 = 2 * G / (n * sigma1)
     mue = 2 * G / (n * (escape_sigma1 or sigma1))
     mu2 = 2 * M / (n * sigma2)
@@ -161,7 +185,15 @@ def spider_privacy_mu(*, G: float, M: float, n: int, sigma1: float, sigma2: floa
 
 def calibrate_spider_sigmas(*, G, M, n, K_max, N_esc, T, epsilon, delta, share_o1: float = 0.5):
     """Exact calibration (catalog A6.2 'reference implementation'): μ* = gdp_mu(ε, δ); give a fraction
-    ``share_o1`` of μ*² to the K_max + N_esc O1 calls, the rest to the T O2 calls; return (σ1, σ2, μ*)."""
+    ``share_o1`` of μ*² to the K_max + N_esc O1 calls, the rest to the T O2 calls; return (σ1, σ2, μ*).
+
+    Preconditions: G, M > 0; n integer >= 1; K_max + N_esc >= 1 and T >= 1 integers; epsilon > 0; delta in (0, 1);
+        share_o1 in (0, 1).
+    Steps: μ* = gdp_mu(ε, δ); split μ*² as share_o1 to the O1/escape calls and the rest to the O2 calls; σ =
+        sensitivity/μ per call.
+    Postcondition: (σ1, σ2, μ*) with spider_privacy_mu(σ1, σ2) = μ*, i.e. δ(ε) = δ exactly for the capped run.
+    Spec: 003_ch06.proc_A6_2
+    """
     mu_star = gdp_mu(epsilon, delta)
     mu1 = math.sqrt(share_o1 * mu_star ** 2 / (K_max + N_esc))
     mu2 = math.sqrt((1 - share_o1) * mu_star ** 2 / T)

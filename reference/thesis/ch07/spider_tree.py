@@ -27,7 +27,13 @@ from reference.thesis.ch07.tree import node_set
 
 def batch_sizes(*, G: float, alpha: float, epsilon: float, d: int, kappa: float, grad_prev_norm: float | None = None):
     """Alg. 22 / Lemma 7.3.8 (L5939): b = ⌈G√d/(εα) + G²/α²⌉ (dimensionally consistent form, AU36), and
-    b_t = ⌈max{g√d/(αε), κg/α², 1}⌉ with g = ||∇̃_{t−1}|| (AU33 index fix)."""
+    b_t = ⌈max{g√d/(αε), κg/α², 1}⌉ with g = ||∇̃_{t−1}|| (AU33 index fix).
+
+    Preconditions: G, M, alpha, epsilon, kappa > 0; d integer >= 1; grad_norm_prev >= 0.
+    Steps: b = G√d/(εα) + G²/α² (Lemma 7.3.8); b_t = ‖∇̃_{t−1}‖√d/(αε) + ‖∇̃_{t−1}‖κ/α² (uses ∇̃_{t−1}, AU33).
+    Postcondition: integer batch sizes (b, b_t) >= 1 with G/b ≤ εα/√d and ‖∇̃_{t−1}‖/b_t ≤ αε/√d.
+    Spec: 003_ch07.alg22
+    """
     b = math.ceil(G * math.sqrt(d) / (epsilon * alpha) + G ** 2 / alpha ** 2)
     if grad_prev_norm is None:
         return b
@@ -52,6 +58,9 @@ def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta:
     ||∇̃_{t−1}|| <= threshold and frozen <= 0); (e) x_{t+1} = x_t − η∇̃_t, drift += ||∇̃_t||.
     Postcondition: dict with the iterates xs, per-step leaf sensitivities ``sens`` (replace-one), samples used,
     counts; privacy mu = max(sens)·sqrt(⌈log2 T⌉+1)/σ (``alg21_privacy_mu``).
+
+    Randomness: fresh samples from the data stream (no randomness of its own beyond the oracles), the escape kicks
+        (standard normals) and the tree noise per node, from ``rng`` or pre-drawn ``noise``; bit-identical (tested).
     Spec: 003_ch07.alg21
     """
     x = np.asarray(x0, dtype=float).copy()
@@ -148,7 +157,13 @@ def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta:
 
 
 def epoch_drift_at_o2(kinds, gt_norms) -> float:
-    """max over O2 steps t of Σ_{i from the last O1 time to t−1} ||∇̃_i|| (Lemma 7.3.6 premise: < κ)."""
+    """max over O2 steps t of Σ_{i from the last O1 time to t−1} ||∇̃_i|| (Lemma 7.3.6 premise: < κ).
+
+    Preconditions: a trace of Alg 21 (list of dicts with the drift and the oracle type per step).
+    Postcondition: the drift accumulated since the last O1 refresh at every O2 call (exposes the escape-branch
+        defect AU32).
+    Spec: 003_ch07.alg21
+    """
     worst, acc = 0.0, 0.0
     for k, g in zip(kinds, gt_norms):
         if k == "O1":
@@ -160,7 +175,14 @@ def epoch_drift_at_o2(kinds, gt_norms) -> float:
 
 
 def alg21_privacy_mu(sens, sigma: float, T: int) -> float:
-    """mu = max_j s_j sqrt(⌈log2 T⌉+1)/σ (each sample in one leaf of one epoch's tree of depth ⌈log2 T⌉)."""
+    """mu = max_j s_j sqrt(⌈log2 T⌉+1)/σ (each sample in one leaf of one epoch's tree of depth ⌈log2 T⌉).
+
+    Preconditions: as alg21_sigma, plus the σ used.
+    Steps: μ per period = leaf sensitivity·√(levels)/σ; fresh tree per period, disjoint samples ⇒ parallel
+        composition.
+    Postcondition: the exact GDP parameter of Alg 21 with that σ (δ(ε) via core.gdp_delta).
+    Spec: 003_ch07.alg21
+    """
     if not sigma > 0:
         raise ValueError(f"sigma must be > 0, got {sigma!r}")
     L = math.ceil(math.log2(T)) if T > 1 else 0
@@ -170,7 +192,14 @@ def alg21_privacy_mu(sens, sigma: float, T: int) -> float:
 def alg21_sigma(*, G: float, M: float, eta: float, alpha: float, epsilon: float, delta: float, d: int, T: int,
                 kappa: float) -> float:
     """σ making Alg. 21 (ε,δ)-DP: worst-case leaf sensitivity s = max(2G/b, 2Mη αε/√d) (deterministic, by the
-    choice of b and b_t) and σ = s sqrt(⌈log2 T⌉+1)/gdp_mu(ε, δ) (exact)."""
+    choice of b and b_t) and σ = s sqrt(⌈log2 T⌉+1)/gdp_mu(ε, δ) (exact).
+
+    Preconditions: G, alpha, epsilon > 0; delta in (0, 1); d, Sigma integers >= 1; variant in the documented set.
+    Steps: the leaf sensitivity bound max(2G/b, 2αε/√d) times the corrected tree factor √(⌈log2Σ⌉+1)/gdp_mu(ε, δ)
+        (or the printed σ's).
+    Postcondition: the tree σ of Alg 21 for the chosen variant.
+    Spec: 003_ch07.alg21
+    """
     b = batch_sizes(G=G, alpha=alpha, epsilon=epsilon, d=d, kappa=kappa)
     s = max(2 * G / b, 2 * M * eta * alpha * epsilon / math.sqrt(d))
     L = math.ceil(math.log2(T)) if T > 1 else 0

@@ -34,6 +34,9 @@ def node_set(t: int, Sigma: int, variant: str = "corrected") -> list[tuple[int, 
     Preconditions: 1 <= t <= Sigma; variant in {"corrected", "printed"}.
     Postcondition (corrected): the blocks are disjoint dyadic intervals with union [1, t].
     Printed: blocks of lengths 2^{⌈log2 Σ⌉-i}, i = 1..⌈log2 Σ⌉ (never the full length 2^{⌈log2 Σ⌉}).
+
+    Steps: binary decomposition of [1, t] into dyadic intervals of the variant's tree (printed: levels ≤ log Σ;
+        corrected: ≤ ⌈log2Σ⌉+1).
     Spec: 003_ch07.alg20
     """
     Sigma = _check_sigma_len(Sigma)
@@ -63,6 +66,9 @@ def tree_noise(Sigma: int, d: int, sigma: float, rng: np.random.Generator | None
     Preconditions: Sigma >= 1, d >= 1, sigma >= 0; ``draws`` (optional) maps (u, v) to a standard normal
     d-vector (pre-drawn noise: identical draws give identical output).
     Postcondition: row t-1 equals σ·Σ_{(u,v) ∈ NODE(t)} draws[(u,v)].
+
+    Steps: draw ζ_node for every node once; TREE(t) = Σ_{node ∈ NODE(t)} σ·ζ_node.
+    Randomness: one (d,) standard-normal vector per node from ``rng`` or pre-drawn ``draws`` (keyed by node); bit-identical.
     Spec: 003_ch07.alg20
     """
     Sigma = _check_sigma_len(Sigma)
@@ -88,6 +94,11 @@ def tree_mechanism(M: np.ndarray, sigma: float, rng: np.random.Generator | None,
 
     Preconditions: M has shape (Σ, d); sigma >= 0.
     Postcondition: (corrected) mu-GDP with mu = s·sqrt(⌈log2 Σ⌉+1)/σ where s = max_j ||M_j - M'_j||.
+
+    Steps: for t = 1..Σ: X_t = Σ_{j≤t} M_j + TREE(t), TREE(t) = Σ_{node ∈ NODE(t)} ζ_node with one N(0, σ²I) draw
+        per tree node.
+    Randomness: one (d,) standard-normal vector per node of the tree (variant's node set), from ``rng`` or pre-drawn
+        ``draws`` keyed by node; bit-identical.
     Spec: 003_ch07.alg20
     """
     M = np.asarray(M, dtype=float)
@@ -104,7 +115,14 @@ def max_node_memberships(Sigma: int, variant: str = "corrected") -> int:
 
 
 def tree_mu(s: float, sigma: float, Sigma: int) -> float:
-    """GDP parameter of the corrected tree: mu = s·sqrt(⌈log2 Σ⌉+1)/σ (each step lies in L+1 nodes)."""
+    """GDP parameter of the corrected tree: mu = s·sqrt(⌈log2 Σ⌉+1)/σ (each step lies in L+1 nodes).
+
+    Preconditions: s >= 0, sigma > 0, Sigma integer >= 1, variant in {printed, corrected}.
+    Steps: μ = s·√(max_t |NODE(t) ∋ t-th leaf|)/σ: each leaf is in at most L + 1 nodes of the corrected tree.
+    Postcondition: the GDP parameter of the tree release for per-step sensitivity s (infinite for the printed tree
+        at Σ a power of 2, AU29).
+    Spec: 003_ch07.alg20
+    """
     if not (s >= 0 and sigma > 0):
         raise ValueError(f"need s >= 0 and sigma > 0, got s={s!r}, sigma={sigma!r}")
     L = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
@@ -117,7 +135,13 @@ def tree_sigma_printed(s: float, Sigma: int, epsilon: float, delta: float) -> fl
 
 
 def tree_sigma_corrected(s: float, Sigma: int, epsilon: float, delta: float) -> float:
-    """σ = 4 s sqrt((⌈log2 Σ⌉+1) ln(1/δ))/ε (catalog A7.1 correction; nonzero for Σ = 1)."""
+    """σ = 4 s sqrt((⌈log2 Σ⌉+1) ln(1/δ))/ε (catalog A7.1 correction; nonzero for Σ = 1).
+
+    Preconditions: s > 0; epsilon > 0; delta in (0, 1); Sigma integer >= 1.
+    Steps: σ = s√(⌈log2Σ⌉ + 1)/gdp_mu(ε, δ).
+    Postcondition: the smallest σ making the corrected tree (ε, δ)-DP exactly (δ(ε) = δ).
+    Spec: 003_ch07.alg20
+    """
     L = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
     return 4 * s * math.sqrt((L + 1) * math.log(1 / delta)) / epsilon
 

@@ -7,7 +7,13 @@ import numpy as np
 
 
 def moreau_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
-    """M_λ(h)(x) = min_y [h(y) + (y − x)²/(2λ)], minimum over the same grid (brute force, O(N²))."""
+    """M_λ(h)(x) = min_y [h(y) + (y − x)²/(2λ)], minimum over the same grid (brute force, O(N²)).
+
+    Preconditions: xs a sorted 1-D grid; hv finite values of h on it; lam > 0.
+    Steps: M_λ(h)(x) = min_y h(y) + (y − x)²/(2λ) by brute force over the grid.
+    Postcondition: the Moreau envelope on the grid (exact up to the grid resolution).
+    Spec: 003_ch08.proc_A8_6
+    """
     if not lam > 0:
         raise ValueError(f"lam must be > 0, got {lam!r}")
     diff = grid[None, :] - grid[:, None]
@@ -18,6 +24,9 @@ def lasry_lions_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray
     """h̃ = −M_λ(−M_{2λ}(h)) = max_z min_y [h(y) + (y − z)²/(4λ) − (z − x)²/(2λ)] (corrected eq. 8.20, AU53).
 
     Preconditions: hv = h(grid) on an increasing grid wide enough that the optimisers stay inside.
+
+    Steps: M_{2λ}(h) on the grid by brute-force min over the grid, then −M_λ(−M_{2λ}(h)).
+    Postcondition: grid values of the Lasry–Lions smoothing h̃ (exact up to the grid resolution).
     Spec: 003_ch08.proc_A8_6
     """
     m2 = moreau_grid(hv, grid, 2 * lam)                      # M_{2λ}(h)

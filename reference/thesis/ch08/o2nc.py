@@ -22,7 +22,13 @@ def _sphere(rng, m, d):
 
 
 def clip(v: np.ndarray, D: float) -> np.ndarray:
-    """clip_D(v) = min{1, D/||v||} v (Alg. 23 line 8)."""
+    """clip_D(v) = min{1, D/||v||} v (Alg. 23 line 8).
+
+    Preconditions: v a finite vector; D >= 0.
+    Steps: v·min(1, D/‖v‖).
+    Postcondition: the projection of v onto B(0, D).
+    Spec: 003_ch08.alg23
+    """
     nv = float(np.linalg.norm(v))
     return v if nv <= D else v * (D / nv)
 
@@ -79,6 +85,14 @@ def zero_order_estimator(f, x, *, alpha: float, m: int, rng: np.random.Generator
     variant "sphere" (default, correct): y_j ~ Unif(S^{d−1}); unbiased for ∇f_α(x) (Fact 8.2.3 iv).
     variant "printed_ball": y_j ~ Unif(B_α) as in Alg. 24 line 13 / Alg. 25 line 12 (biased, AU42).
     ``y`` (m × d) may be pre-drawn.  Each summand has norm <= L d for L-Lipschitz f.  Cost 2m values.
+
+    Preconditions: f callable; x a finite vector (d >= 1); alpha > 0; m integer >= 1; variant in {sphere, ball}.
+    Steps: draw y_1..y_m (uniform on S^{d−1}, or on B_α as printed in Alg 24 line 13); return (1/m)Σ(d/(2α))(f(x +
+        αy_j) − f(x − αy_j))y_j.
+    Postcondition: an unbiased estimator of ∇f_α(x) for the sphere variant (Fact 8.2.3(iv)); biased for the printed
+        ball variant (AU42).
+    Randomness: m·d standard normals (and m uniforms for the ball) from ``rng``, or pre-drawn
+        directions ``y`` of shape (m, d) (then nothing is drawn); with the same y the output is identical.
     Spec: 003_ch08.proc_A8_2
     """
     x = np.asarray(x, dtype=float)
@@ -99,6 +113,12 @@ def first_order_estimator(grad, x, *, alpha: float, m: int, rng: np.random.Gener
     """First-order estimator: variant "ball" (Alg. 26, L6583-6609): (1/m)Σ ∇f(x + y_j), y_j ~ Unif(B_α) —
     unbiased for ∇f_α(x); variant "printed_sphere" (eq. 8.17, L6571): (1/m)Σ ∇f(x + αy_j), y_j ~ Unif(S^{d−1})
     — biased (AU43).
+
+    Preconditions: grad callable; x a finite vector; alpha > 0; m integer >= 1; variant in {ball, sphere}.
+    Steps: draw y_1..y_m uniform on B_α (Alg 26) or αS^{d−1} (the printed (8.17)); return (1/m)Σ∇f(x + y_j).
+    Postcondition: unbiased for ∇f_α(x) with the ball; biased with the sphere (AU43).
+    Randomness: m·d standard normals (and m uniforms for the ball) from ``rng``, or pre-drawn
+        directions ``y`` of shape (m, d) (then nothing is drawn); with the same y the output is identical.
     Spec: 003_ch08.alg26
     """
     x = np.asarray(x, dtype=float)

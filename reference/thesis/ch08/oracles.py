@@ -49,6 +49,10 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
     period starts.
     Postcondition: returns (O, state); state["calls"], state["samples_used"], state["exhausted"] (the call that
     finds the stream exhausted raises StopIteration).
+
+    Randomness: the direction draws of the zero/first-order estimators and one (d,) standard-normal vector per tree
+        node (fresh tree per period), all from ``rng``; the number of calls is decided by O2NC at run time (no
+        fixed-shape pre-drawn form; seed the rng to reproduce).
     Spec: 003_ch08.alg24, 003_ch08.alg26
     """
     if order not in ("zero", "first"):
@@ -129,6 +133,14 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
                       rng: np.random.Generator, directions: str = "sphere", counter: QueryCounter | None = None):
     """Algorithm 25 (multi-pass zero-order), 003 L6350-6380: period start g̃_t = (1/n)Σ_i ∇̃f(z_t; ξ_i) + N(0, σ1² I);
     otherwise g̃_t = g̃_{t−1} + (1/n)Σ_i(∇̃f(z_t; ξ_i) − ∇̃f(z_{t−1}; ξ_i)) + N(0, σ2² I) (built on the noisy g̃).
+
+    Preconditions: data n >= 1 samples; Sigma, m integers >= 1; alpha > 0; sigma1, sigma2 >= 0; f callable;
+        directions in {sphere, ball}.
+    Steps: period start: full-data zero-order gradient + σ1·ξ; otherwise the previous output plus the full-data
+        difference + σ2·ξ (Alg 25).
+    Postcondition: a callable oracle z ↦ g̃; the noise variance accumulates as σ1²d + kσ2²d within a period (AU49).
+    Randomness: direction draws and one (d,) standard-normal vector per call, from ``rng`` (calls decided by O2NC at
+        run time: no fixed-shape pre-drawn form).
     Spec: 003_ch08.alg25
     """
     if directions not in ("sphere", "printed_ball"):
@@ -192,7 +204,12 @@ def single_pass_leaf_sensitivities(*, L: float, d: int, alpha: float, D: float, 
 def single_pass_privacy(*, epsilon: float, L: float, d: int, alpha: float, D: float, B1: int, B2: int, m: int,
                         sigma: float, Sigma: int, n_samples: int, iota: float, order: str = "zero") -> float:
     """δ_total(ε) = δ_tree(ε; mu = max(s1, s2) sqrt(⌈log2 Σ⌉+1)/σ) + P(bad event), P(bad) <= 2·n_samples·ι
-    (each sample in one leaf of one period's tree; parallel over periods).  Spec: 003_ch08.priv.P8_1"""
+    (each sample in one leaf of one period's tree; parallel over periods).
+
+    Preconditions: as single_pass_sigma plus the σ used.
+    Steps: δ_tree(ε) of the corrected tree with the leaf sensitivities, plus 2nι for the directions' bad event.
+    Postcondition: the total δ at ε for that σ (compared with δ by the check 003_ch08.lemma8_3_4.corrected_privacy).
+    Spec: 003_ch08.priv.P8_1"""
     s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
     Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
     mu = max(s1, s2 if Sigma > 1 else 0.0) * math.sqrt(Lt + 1) / sigma
@@ -201,7 +218,15 @@ def single_pass_privacy(*, epsilon: float, L: float, d: int, alpha: float, D: fl
 
 def single_pass_sigma(*, epsilon: float, delta: float, L: float, d: int, alpha: float, D: float, B1: int, B2: int,
                       m: int, Sigma: int, n_samples: int, order: str = "zero") -> tuple[float, float]:
-    """Exact calibration: ι = δ/(4 n_samples) (so P(bad) <= δ/2), σ with δ_tree(ε) = δ/2.  Returns (σ, ι)."""
+    """Exact calibration: ι = δ/(4 n_samples) (so P(bad) <= δ/2), σ with δ_tree(ε) = δ/2.  Returns (σ, ι).
+
+    Preconditions: epsilon > 0; delta in (0, 1); L, alpha, D > 0; d, B1, B2, m, Sigma integers >= 1.
+    Steps: leaf sensitivities (single_pass_leaf_sensitivities) plus the failure mass of the directions' bad event;
+        corrected tree factor √(⌈log2Σ⌉+1)/μ.
+    Postcondition: σ with (δ_tree + P(bad event)) = δ exactly (the reference calibration; the printed σ = O(·) lacks
+        √log Σ, 003_ch08.lemma8_3_4).
+    Spec: 003_ch08.alg24
+    """
     iota = delta / (4 * n_samples)
     s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
     Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0

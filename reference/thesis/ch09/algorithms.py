@@ -80,7 +80,13 @@ def selection_probabilities(v: np.ndarray, radius: float) -> np.ndarray:
 
 
 def a28_paper_sigma(n: int, epsilon: float, delta: float, tau: float, T: int) -> float:
-    """σ of Alg 28 line 12 (L6993): σ² = 8τ² T log(e^ε T/δ) log(e^{ε/2}/δ)/(n² ε²)."""
+    """σ of Alg 28 line 12 (L6993): σ² = 8τ² T log(e^ε T/δ) log(e^{ε/2}/δ)/(n² ε²).
+
+    Preconditions: n integer >= 2; epsilon, delta, tau > 0; T integer >= 1.
+    Steps: σ² = 8τ²T log(e^εT/δ) log(e^{ε/2}/δ)/(n²ε²) as printed at L6993.
+    Postcondition: the printed σ of Alg 28 line 12 (under-calibrated for the explicit coupled sensitivity, AU9.8).
+    Spec: 003_ch09.alg28
+    """
     return math.sqrt(8 * tau ** 2 * T * math.log(math.exp(epsilon) * T / delta)
                      * math.log(math.exp(epsilon / 2) / delta) / (n ** 2 * epsilon ** 2))
 
@@ -95,7 +101,14 @@ def chernoff_k(zeta: float, mean: float = 7.0) -> int:
 
 def a28_calibrated_sigma(n: int, epsilon: float, delta_prime: float, tau: float, T: int, zeta: float) -> float:
     """[stand-in, not in the thesis] σ making the T Gaussian releases of Alg 28 (ε/2, δ')-DP for the explicit coupled
-    sensitivity Δ_ζ = 24 τ k_ζ / n (catalog A28 impl note (ii)): T-fold Gaussian = (√T Δ_ζ/σ)-GDP, exact."""
+    sensitivity Δ_ζ = 24 τ k_ζ / n (catalog A28 impl note (ii)): T-fold Gaussian = (√T Δ_ζ/σ)-GDP, exact.
+
+    Preconditions: n integer >= 2; epsilon, tau > 0; delta_prime, zeta in (0, 1); T integer >= 1.
+    Steps: Δ_ζ = 24τk_ζ/n; σ = √T·Δ_ζ/gdp_mu(ε/2, δ′).
+    Postcondition: σ making the T Gaussian releases exactly (ε/2, δ′)-DP for sensitivity Δ_ζ (stand-in; the failure
+        mass (T+1+e^ε)ζ′ is added to δ by the caller).
+    Spec: 003_ch09.alg28
+    """
     delta_z = 24.0 * tau * chernoff_k(zeta) / n
     mu = gdp_mu(epsilon / 2.0, delta_prime)
     return math.sqrt(T) * delta_z / mu
@@ -176,6 +189,11 @@ def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: n
                              *, noise=None) -> np.ndarray:
     """P9.1 randomized smoothing (L6922-6931): one draw ∇ℓ(θ + y), y ~ Unif(B(0, r)); E = ∇ℓ̂(θ) (Lemma 9.2.5).
 
+    Preconditions: grad callable; theta a finite vector; r >= 0 (validated).
+    Steps: y ~ Unif(B(0, r)); return ∇ℓ(θ + y).
+    Postcondition: E_y = ∇ℓ̂(θ) (Lemma 9.2.5 (iv)).
+    Randomness: d standard normals then one uniform (uniform_l2_ball), from ``rng`` or pre-drawn ``noise`` = (g, u);
+        bit-identical.
     Spec: 003_ch09.algP9_1"""
     theta = np.asarray(theta, dtype=float)
     y = uniform_l2_ball(theta.shape[0], V.nonnegative("r", r), rng, noise=noise)
@@ -269,7 +287,14 @@ def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float
                       T: int | None = None, variant: str = "corrected") -> dict:
     """Parameters of Thm 9.4.1 (L7069): r = d^{1/4}R/√T, τ = G log(n d m e^ε T/δ)/√m, T = m²n² + mn√d (default),
     η = (R/G) min{A, T^{-3/4}, √(nm)/T} with A = √(mn)ε/(T√d log(mnd/δ)) ("paper") or n√m ε/(T√d log(mnd/δ))
-    ("corrected", AU9.10)."""
+    ("corrected", AU9.10).
+
+    Preconditions: n, m, d integers >= 1; G, R > 0; epsilon in (0, 10); delta in (0, 1); T integer >= 1 or None;
+        variant in {paper, corrected}.
+    Steps: the displayed formulas above.
+    Postcondition: dict(T, r, eta, tau) of Thm 9.4.1 (the paper's first η term is √n too small, AU9.10).
+    Spec: 003_ch09.alg29
+    """
     if T is None:
         T = int(math.ceil(m * m * n * n + m * n * math.sqrt(d)))
     lg = math.log(m * n * d / delta)

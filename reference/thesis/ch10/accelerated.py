@@ -21,7 +21,13 @@ def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: C
     state = dict(t, x, x_ag, x_md) where x_md is the point at which G (a stochastic gradient) was computed:
         α_t = 2/(t+1), γ_t = 4β/(t(t+1)); x_t = Π_X([α_t μ x_md + ((1−α_t)μ + γ_t) x_{t−1} − α_t G]/(μ + γ_t));
         x_ag = α_t x_t + (1−α_t) x_ag.  Returns the next state with the next query point
-        x_md = [(1−α)(μ+γ) x_ag + α((1−α)μ + γ) x]/(γ + (1−α²)μ) at t+1.  Spec: 003_ch10.algP10_2"""
+        x_md = [(1−α)(μ+γ) x_ag + α((1−α)μ + γ) x]/(γ + (1−α²)μ) at t+1.
+
+    Preconditions: state from ac_sa_init/ac_sa_step; G a finite gradient vector; mu >= 0; beta > 0; project the
+        projection onto X.
+    Steps: the AC-SA updates (α_t, γ_t, x^md, x, x^ag) of Ghadimi–Lan 2012 as displayed in the catalog P10.2.
+    Postcondition: the next state dict (t, x, x_ag, x_md).
+    Spec: 003_ch10.algP10_2"""
     t, x, x_ag, x_md = state["t"], state["x"], state["x_ag"], state["x_md"]
     a, g = 2.0 / (t + 1), 4.0 * beta / (t * (t + 1))
     x_new = np.asarray(project((a * mu * x_md + ((1 - a) * mu + g) * x - a * G) / (mu + g)), dtype=float)
@@ -33,6 +39,13 @@ def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: C
 
 
 def ac_sa_init(x0) -> dict:
+    """P10.2 initial AC-SA state.
+
+    Preconditions: x0 a finite vector.
+    Steps: t = 1, x = x_ag = x_md = x0.
+    Postcondition: the initial state dict(t, x, x_ag, x_md) for :func:`ac_sa_step`.
+    Spec: 003_ch10.algP10_2
+    """
     x0 = np.asarray(x0, dtype=float)
     return dict(t=1, x=x0.copy(), x_ag=x0.copy(), x_md=x0.copy())
 

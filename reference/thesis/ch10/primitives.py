@@ -23,12 +23,22 @@ def laplace_mechanism_ch10(value, l1_sensitivity: float, epsilon: float, rng: np
                            noise=None):
     """P10.4 / Def 10.6.3 (L7750-7758): q(D) + (Y_1..Y_k), Y_i ~ Lap(Δ_1/ε) i.i.d.; ε-DP (Lemma 10.6.4).
 
+    Preconditions: value finite (scalar or vector); l1_sensitivity > 0; epsilon > 0 (validated by the core).
+    Steps: value + Lap(Δ_1/ε) per coordinate (core laplace_mechanism).
+    Postcondition: ε-DP for queries of ℓ1-sensitivity Δ_1 (Lemma 10.6.4).
+    Randomness: one standard Laplace per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_4"""
     return laplace_mechanism(value, l1_sensitivity, epsilon, rng, noise=noise)
 
 
 def gaussian_sigma_ch10(l2_sensitivity: float, epsilon: float, delta: float) -> float:
-    """σ of Def 10.6.5 (L7760): σ² = 2Δ² log(2/δ)/ε² (claimed (ε,δ)-DP for ε ≤ 10 — false for ε ≳ 8, AU10.11)."""
+    """σ of Def 10.6.5 (L7760): σ² = 2Δ² log(2/δ)/ε² (claimed (ε,δ)-DP for ε ≤ 10 — false for ε ≳ 8, AU10.11).
+
+    Preconditions: l2_sensitivity, epsilon > 0; delta in (0, 1).
+    Steps: σ = Δ√(2 log(2/δ))/ε.
+    Postcondition: the σ of Def 10.6.5 ((ε, δ)-DP only for ε ≲ 8, AU10.11).
+    Spec: 003_ch10.algP10_5
+    """
     if not (epsilon > 0 and 0 < delta < 1 and l2_sensitivity > 0):
         raise ValueError("need l2_sensitivity > 0, epsilon > 0 and delta in (0, 1)")
     return math.sqrt(2 * l2_sensitivity ** 2 * math.log(2 / delta)) / epsilon
@@ -39,6 +49,10 @@ def gaussian_mechanism_ch10(value, l2_sensitivity: float, epsilon: float, delta:
     """P10.5 / Def 10.6.5 (L7760-7766): q(D) + N(0, σ² I), σ² = 2Δ² log(2/δ)/ε².
 
     Postcondition (Lemma 10.6.6, as printed): (ε, δ)-DP — holds for ε ≤ 5 on our grid, fails for large ε (AU10.11).
+
+    Preconditions: value finite; l2_sensitivity > 0; epsilon > 0; delta in (0, 1) (validated by the core).
+    Steps: value + N(0, σ²I) with σ = gaussian_sigma_ch10(Δ_2, ε, δ).
+    Randomness: one standard normal per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_5"""
     return gaussian_mechanism(value, l2_sensitivity, gaussian_sigma_ch10(l2_sensitivity, epsilon, delta), rng,
                               noise=noise)
@@ -48,6 +62,11 @@ def subsampled(mechanism: Callable, data, M: int, rng: np.random.Generator | Non
     """P10.6 / Lemma 10.6.8 (L7776): run ``mechanism`` on a uniformly random size-M subset (without replacement).
 
     Postcondition: (ε,δ)-DP mechanism ⇒ ((e^ε−1)M/N, δM/N)-DP (ULL17; tight: log(1+(M/N)(e^ε−1))).
+
+    Preconditions: mechanism callable on a sequence; data a sequence of N records; M integer in [1, N].
+    Steps: draw M distinct indices uniformly (partial Fisher–Yates) and run the mechanism on those records.
+    Randomness: M uniforms (core sample_without_replacement) from ``rng`` or pre-drawn ``noise``; the mechanism's
+        own draws are its own; bit-identical.
     Spec: 003_ch10.algP10_6"""
     data = list(data)
     idx = sample_without_replacement(len(data), M, rng, noise=noise)

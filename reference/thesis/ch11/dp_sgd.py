@@ -25,6 +25,9 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
         x^{(t)} = x^{(t−1)} − η(∇f(x^{(t−1)}; s_{j_t}) + α(x^{(t−1)} − x^{(0)}) + G ζ_t).  No projection.
     Postcondition: returns x̄ = (1/T) Σ_{t=1}^T x^{(t)}; T gradient calls.  Privacy (Lemma 11.2.4, constants
         implicit): see ``dp_sgd_epsilon`` for the explicit accountant.
+
+    Randomness: per step one index j_t (rng.integers) and d standard normals, from ``rng`` or the
+        pre-drawn ``noise`` = (j, z) given (see Preconditions); bit-identical.
     Spec: 003_ch11.alg35
     """
     data = list(data)
@@ -62,18 +65,38 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
 def dp_sgd_epsilon(n: int, T: int, sigma: float, delta: float) -> float:
     """[stand-in accountant, catalog A35] ε of Alg 35: per step a single-example gradient (replace-one ℓ2
     sensitivity 2G) plus noise G·N(0, σ²I) ⇒ noise multiplier σ/2, sampling rate 1/n; accounted as the
-    Poisson-subsampled Gaussian (RDP, core dpsgd_epsilon) — a labelled approximation of uniform index sampling."""
+    Poisson-subsampled Gaussian (RDP, core dpsgd_epsilon) — a labelled approximation of uniform index sampling.
+
+    Preconditions: n, T integers >= 1; sigma > 0; delta in (0, 1).
+    Steps: Poisson-subsampled Gaussian RDP (rate 1/n, noise multiplier σ/2 for replace-one sensitivity 2G with noise
+        Gσ) composed T times, converted to (ε, δ) (core accountant).
+    Postcondition: an upper bound on ε at δ for Alg 35 ([stand-in] accountant; Alg 35 samples with replacement, the
+        Poisson bound is the standard proxy).
+    Spec: 003_ch11.alg35
+    """
     return dpsgd_epsilon(1.0 / n, sigma / 2.0, int(T), delta)
 
 
 def restricted_lipschitz_diag(a_diag) -> np.ndarray:
-    """P11.1 (L8541-8545): for A = diag(a) (sorted decreasing), G_k = λ_{k+1}(A^{1/2}) = √a_{k+1}, G_d = 0."""
+    """P11.1 (L8541-8545): for A = diag(a) (sorted decreasing), G_k = λ_{k+1}(A^{1/2}) = √a_{k+1}, G_d = 0.
+
+    Preconditions: a nonnegative vector (the diagonal of A).
+    Steps: sort decreasing; G_k = √a_{k+1} (G_d = 0).
+    Postcondition: the restricted Lipschitz coefficients of the generalized geometric median (P11.1).
+    Spec: 003_ch11.algP11_1
+    """
     a = np.sort(np.asarray(a_diag, dtype=float))[::-1]
     return np.concatenate([np.sqrt(a), [0.0]])
 
 
 def geometric_median_grad(A: np.ndarray) -> Callable:
-    """∇f_i(x) = A(x − x_i)/‖x − x_i‖_A (0 at x = x_i) for f_i(x) = ‖x − x_i‖_A (P11.1, L8533-8539)."""
+    """∇f_i(x) = A(x − x_i)/‖x − x_i‖_A (0 at x = x_i) for f_i(x) = ‖x − x_i‖_A (P11.1, L8533-8539).
+
+    Preconditions: x, xi finite vectors; A symmetric positive definite (d × d).
+    Steps: A(x − x_i)/‖x − x_i‖_A (0 at x = x_i).
+    Postcondition: a subgradient of ‖x − x_i‖_A, of ℓ2 norm <= λ_1(A^{1/2}).
+    Spec: 003_ch11.algP11_1
+    """
     def grad(x, xi):
         v = np.asarray(x, dtype=float) - np.asarray(xi, dtype=float)
         nrm = math.sqrt(float(v @ A @ v))

@@ -31,6 +31,9 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         Return Σ_t (t+4) x_t / Σ_t (t+4).
     Postcondition: Prop 12.3.1 (L8805): ρ-CDP for σ² = 2C²T/(n²ρ) (sensitivity 2C/n per step); excess regularized
         empirical risk ≤ 32C²d/(λn²ρ) + b_D²/λ + 7λr²/n.  n·T sample gradients.
+
+    Randomness: a (T, d) array of standard normals from ``rng`` or pre-drawn ``noise`` (the docstring's
+        Preconditions give the shape); bit-identical.
     Spec: 003_ch12.alg36
     """
     data = list(data)
@@ -55,7 +58,13 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
 
 
 def prop1231_sigma(C: float, T: int, n: int, rho: float) -> float:
-    """σ of Prop 12.3.1: σ² = 2C²T/(n²ρ)."""
+    """σ of Prop 12.3.1: σ² = 2C²T/(n²ρ).
+
+    Preconditions: C > 0; T, n integers >= 1; rho > 0.
+    Steps: σ = √(2C²T/(n²ρ)).
+    Postcondition: the σ of Prop 12.3.1: T releases of sensitivity 2C/n are exactly ρ-CDP (PC9, proved).
+    Spec: 003_ch12.alg36
+    """
     return math.sqrt(2 * C * C * T / (n * n * rho))
 
 
@@ -63,6 +72,11 @@ def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: fl
     """Alg 37 Population-Localize (003 L8867-8885).  λ_i = λ·32^i; x_i = choose_x(i, x_{i−1}, λ_i, radius) must
     return a point within radius = Δ4^i/λ_i of x_i* = argmin_X F_P + (λ_i/2)‖· − x_{i−1}‖² (A38 realizes it w.h.p.;
     checks pass an exact or adversarial rule).  Δ is used but missing from the printed inputs (AU12.6).  Return x_I.
+
+    Preconditions: x0 a finite vector; choose_x(i, x_prev, lam_i) a callable returning x_i; lam >= 0; I integer >=
+        1; Delta > 0.
+    Steps: for i in [I]: λ_i = λ·32^i; x_i = choose_x(i, x_{i−1}, λ_i).
+    Postcondition: x_I; Prop 12.3.7's bound holds only in the corrected form (factors 16, 8; major erratum).
     Spec: 003_ch12.alg37"""
     x = np.asarray(x0, dtype=float)
     for i in range(1, int(I) + 1):
@@ -74,6 +88,11 @@ def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: fl
 def aggregate_ch12(points, R: float) -> np.ndarray:
     """P12.1 Aggregate (Fact 12.2.9, [KLL+23] Claim 1): if >= 0.51k points lie within R of some z, returns a point
     x_i with #{j: ‖x_i − x_j‖ <= 2R} >= 0.51k, hence ‖x − z‖ <= 3R.  Reuses the doc-000 implementation with Δ = 3R.
+
+    Preconditions: points a (k, d) finite array; R >= 0 (validated).
+    Steps: the shared Aggregate of document 000 (count 2R-neighbours, return a point with >= 0.51k of them) at
+        radius R.
+    Postcondition: a point within 3R of z whenever >= 0.51k points are within R of z (Fact 12.2.9).
     Spec: 003_ch12.algP12_1"""
     return _aggregate_000(points, 3.0 * V.nonnegative("R", R))[0]
 
@@ -81,7 +100,14 @@ def aggregate_ch12(points, R: float) -> np.ndarray:
 def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: float = 0.0, dummy=None, s_mu=None):
     """Alg 39 KnownLipReduction (003 L9129-9140): replace every sample with known Lipschitz bound L̄_s > C by the
     dummy s_0 (f ≡ 0) when μ = 0, or by s_μ (f = (μ/2)‖x − x̄‖²) when μ > 0; return base(D^C).
-    Per-sample map ⇒ neighbours stay neighbours ⇒ inherits base's ρ-CDP (PC11).  Spec: 003_ch12.alg39"""
+    Per-sample map ⇒ neighbours stay neighbours ⇒ inherits base's ρ-CDP (PC11).
+
+    Preconditions: data a sequence of samples; lbar(s) the public Lipschitz bound L̄_s; base the private algorithm;
+        C > 0 (validated); mu >= 0.
+    Steps: replace every sample with L̄_s > C by the dummy (μ = 0) or s_μ (μ > 0), then run base on the truncated
+        dataset.
+    Postcondition: base's output; neighbours map to neighbours, so base's ρ-CDP is inherited (PC11).
+    Spec: 003_ch12.alg39"""
     C = V.positive("C", C)
     repl = dummy if mu == 0 else s_mu
     return base([s if lbar(s) <= C else repl for s in data])
@@ -90,7 +116,12 @@ def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: f
 def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: float, eta: float,
                          counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
     """Alg 40 OnePass-Clipped-SGD (003 L9274-9283): x_{t+1} = Π_X(x_t − η Π_C(∇f(x_t; s_{t+1}))), t = 0..T−1 with
-    T = |D|; returns (1/T) Σ_{t=0}^{T−1} x_t.  Non-private; T gradient calls.  Spec: 003_ch12.alg40"""
+    T = |D|; returns (1/T) Σ_{t=0}^{T−1} x_t.  Non-private; T gradient calls.
+
+    Preconditions: data T >= 1 samples; grad, project callables; x0 finite; C, eta > 0 (validated).
+    Steps: x_{t+1} = Π_X(x_t − ηΠ_C(∇f(x_t; s_{t+1}))) for t = 0..T−1.
+    Postcondition: (1/T)Σ_{t<T} x_t; exactly T gradient calls (non-private; Lemma 12.7.2).
+    Spec: 003_ch12.alg40"""
     data = list(data)
     C, eta = V.positive("C", C), V.positive("eta", eta)
     counter = counter if counter is not None else QueryCounter()
@@ -107,7 +138,14 @@ def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: floa
 
 def bounded_laplace(R: float, tau: float, rng: np.random.Generator | None = None, size=None, *, u=None, sign=None):
     """P12.3 BLap(R, τ) = Lap(R) conditioned on |ξ| <= τ (L9319-9323), exact inverse-CDF sampler:
-    a = 1 − e^{−τ/R}, U ~ Unif(0, a), ξ = ±(−R log(1 − U)) with a fair sign.  Spec: 003_ch12.algP12_3"""
+    a = 1 − e^{−τ/R}, U ~ Unif(0, a), ξ = ±(−R log(1 − U)) with a fair sign.
+
+    Preconditions: R, tau > 0 (validated); ``u`` in [0, 1) and ``sign`` ±1 when given.
+    Steps: a = 1 − e^{−τ/R}; ξ = sign·(−R log(1 − a·u)).
+    Postcondition: ξ ~ Lap(R) conditioned on |ξ| <= τ exactly.
+    Randomness: two standard uniforms per draw (u, then the sign's uniform) from ``rng``, or pre-drawn ``u`` and
+        ``sign``; bit-identical.
+    Spec: 003_ch12.algP12_3"""
     R, tau = V.positive("R", R), V.positive("tau", tau)
     a = -math.expm1(-tau / R)
     uu = rng.random(size) if u is None else np.asarray(u, dtype=float)
@@ -117,7 +155,14 @@ def bounded_laplace(R: float, tau: float, rng: np.random.Generator | None = None
 
 def blap_mechanism_delta(Delta: float, epsilon: float, tau: float) -> float:
     """Exact δ(ε) of S(D) + BLap(Δ/ε, τ) (Lemma 12.7.4): inside the common support the density ratio is <= e^ε,
-    so δ(ε) = the mass of the non-overlapping end segment = (e^{−(τ−Δ)ε/Δ} − e^{−τε/Δ})/(2(1 − e^{−τε/Δ}))."""
+    so δ(ε) = the mass of the non-overlapping end segment = (e^{−(τ−Δ)ε/Δ} − e^{−τε/Δ})/(2(1 − e^{−τε/Δ})).
+
+    Preconditions: Delta, epsilon > 0; tau >= Delta (validated).
+    Steps: the closed form displayed above.
+    Postcondition: the exact δ(ε) of S(D) + BLap(Δ/ε, τ) (≈ δ/4 at τ = (Δ/ε) log(4/δ); Lemma 12.7.4 checked over a
+        grid).
+    Spec: 003_ch12.algP12_3
+    """
     b = Delta / epsilon
     if tau < Delta:
         raise ValueError("tau must be >= Delta")
@@ -184,6 +229,11 @@ def svt_bounded_laplace(queries, *, c: int, L: float, R: float, tau: float, rng:
 def a42_phase_indices(n: int, variant: str = "corrected") -> list[range]:
     """Sample indices (1-based) of the phases of Alg 42 (L9410): s_{i,j} is the (offset_i + j)-th sample with
     offset_i = Σ_{i'<i} n_{i'} ("corrected") or Σ_{i'∈[i]} n_{i'} ("paper", reuses samples, AU12.14); n_i = n/2^i.
+
+    Preconditions: n integer >= 2; variant in {corrected, paper}.
+    Steps: phase i uses samples offset_i + j, j ∈ [n_i], with offset_i = Σ_{i′<i} n_{i′} (corrected) or Σ_{i′≤i}
+        n_{i′} (printed).
+    Postcondition: the list of 1-based index ranges; disjoint for 'corrected', overlapping for 'paper' (AU12.14).
     Spec: 003_ch12.alg42"""
     I = int(math.floor(math.log2(n)))
     n = 2 ** I
@@ -200,7 +250,14 @@ def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, e
                        rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None):
     """Alg 43 OnePass-Clipped-DP-SGD for smooth GLMs (003 L9602-9616): I = ⌊log₂ n⌋; for i ∈ [I]: n_i = n/2^i,
     η_i = η/16^i, C_i = 2^i C, σ_i = 2η_iC_i√(2/ρ); x̄_i = Alg40(next n_i unused samples, C_i, η_i, x_{i−1});
-    x_i = x̄_i + N(0, σ_i² I).  Return x_I.  ρ-CDP (each phase ρ/4; one phase affected).  Spec: 003_ch12.alg43"""
+    x_i = x̄_i + N(0, σ_i² I).  Return x_I.  ρ-CDP (each phase ρ/4; one phase affected).
+
+    Preconditions: data n samples (n >= 2); grad, project callables; x0 finite; eta, C, rho > 0.
+    Steps: Alg 43: I = ⌊log₂n⌋ phases of one-pass clipped SGD on fresh batches, each followed by Gaussian noise σ_i
+        = 2η_iC_i√(2/ρ).
+    Postcondition: x_I; ρ/4-CDP per affected phase (PC14) given the GLM contraction of Lemma 12.8.1.
+    Randomness: one (d,) standard-normal vector per phase from ``rng`` or pre-drawn ``noise`` (I, d); bit-identical.
+    Spec: 003_ch12.alg43"""
     data = list(data)
     I = int(math.floor(math.log2(n)))
     x = np.asarray(x0, dtype=float)
@@ -333,7 +390,12 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
         if count ≥ ĉ_i: return None (⊥); x_{i,j+1} = Π_X(x_{i,j} − η_i g).  x̄_i = (1/n_i)Σ_j x_{i,j};
         x_i = x̄_i + N(0, σ_i²I), σ_i = 30Cη_i√log(3/δ)/ε.  Return x_I.
     Postcondition: Thm 12.7.6 / Lemma 12.7.8 (claimed (ε, δ)-DP, rate with an understated log factor, AU12.17);
-        exactly one gradient per used sample (≤ n calls).  Spec: 003_ch12.alg42
+        exactly one gradient per used sample (≤ n calls).
+
+    Randomness: bounded-Laplace draws (two uniforms each) for Ĉ, ĉ_i and every sample's ν, and (d,) standard normals
+        per phase, all from ``rng``; the number of threshold refreshes is data-dependent, so there is no fixed-shape
+        pre-drawn form yet (not done: a draws layout per phase with maximal shapes).
+    Spec: 003_ch12.alg42
     """
     data = list(data)
     I = int(math.floor(math.log2(len(data))))

@@ -32,6 +32,9 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
         4. play x_s on rounds (s−1)B+1..sB.
     Postcondition: the played sequence (x_1..x_{T/B}); Thm 13.3.2: (ε, δ)-DP with the ε, δ formula (checked
         exactly on MW instances); regret claim Prop 13.3.3 is false (AU13.1).
+
+    Randomness: five uniform streams of length T/B (ux, uy, us, us2, ua) from ``rng`` (drawn in that order as whole
+        arrays) or pre-drawn ``draws``; bit-identical (tested).
     Spec: 003_ch13.alg44
     """
     S = int(n_batches)
@@ -73,7 +76,14 @@ def mw_log_weights(losses: np.ndarray, eta: float, B: int) -> np.ndarray:
 def l2p_mw(losses: np.ndarray, *, eta: float, B: int, p: float, rng: np.random.Generator | None = None,
            draws: dict | None = None, trace: list | None = None) -> list[int]:
     """Alg 44 instantiated with MW on [d] (DP-OPE, Thm 13.3.10): exact categorical sampling by inverse CDF.
-    ``losses`` (T, d) in [0, 1], T/B integer.  Spec: 003_ch13.alg44"""
+    ``losses`` (T, d) in [0, 1], T/B integer.
+
+    Preconditions: losses a (T, d) array in [0, 1] with T/B an integer; eta in (0, 1/10]; B integer >= 1; p in (0,
+        1] (validated by l2p).
+    Steps: log ν_s from mw_log_weights; exact categorical sampling by inverse CDF; run l2p.
+    Postcondition: the played experts (x_1..x_{T/B}).
+    Randomness: as l2p: five uniform streams, from ``rng`` or pre-drawn ``draws``; bit-identical.
+    Spec: 003_ch13.alg44"""
     losses = np.asarray(losses, dtype=float)
     T, d = losses.shape
     if T % B:
@@ -91,7 +101,14 @@ def l2p_mw(losses: np.ndarray, *, eta: float, B: int, p: float, rng: np.random.G
 
 
 def l2p_mw_output_law(losses: np.ndarray, *, eta: float, B: int, p: float) -> dict[tuple, float]:
-    """Exact law of the played sequence (x_1..x_{T/B}) of :func:`l2p_mw` (forward recursion over the hidden y)."""
+    """Exact law of the played sequence (x_1..x_{T/B}) of :func:`l2p_mw` (forward recursion over the hidden y).
+
+    Preconditions: as l2p_mw with small T/B (exhaustive enumeration; cost exponential in T/B).
+    Steps: enumerate all Bernoulli branches and sampler outcomes of Alg 44 with MW.
+    Postcondition: the exact distribution of the played sequence (dict sequence → probability) — the oracle of the
+        exact privacy checks.
+    Spec: 003_ch13.alg44
+    """
     lw = mw_log_weights(losses, eta, B)
     S, d = lw.shape
     nu = np.exp(lw - lw.max(axis=1, keepdims=True))
@@ -120,7 +137,14 @@ def l2p_mw_output_law(losses: np.ndarray, *, eta: float, B: int, p: float) -> di
 
 def thm1332_privacy(T: int, B: int, eta: float, p: float, delta1: float, delta0: float = 0.0) -> tuple[float, float]:
     """(ε, δ) of Thm 13.3.2 (L9988): ε = 2η/p + η + 3Tη²p log(1/δ_1)/(2B) + √(6Tη²p log²(1/δ_1)/B),
-    δ = 2T(2/η + log(1/δ_1)/p)eBδ_0 + 2Tδ_1."""
+    δ = 2T(2/η + log(1/δ_1)/p)eBδ_0 + 2Tδ_1.
+
+    Preconditions: T, B integers >= 1; eta > 0; p in (0, 1); delta1 in (0, 1); delta0 >= 0.
+    Steps: evaluate the ε and δ displays of Thm 13.3.2.
+    Postcondition: (ε, δ) as printed (its proof has a failing step, AU13_8; its use of Lemma 13.2.7 needs the KOV15
+        form, AU13_2).
+    Spec: 003_ch13.alg44
+    """
     L = math.log(1 / delta1)
     eps = 2 * eta / p + eta + 3 * T * eta ** 2 * p * L / (2 * B) + math.sqrt(6 * T * eta ** 2 * p * L ** 2 / B)
     delta = 2 * T * (2 / eta + L / p) * math.e * B * delta0 + 2 * T * delta1
