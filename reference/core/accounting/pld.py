@@ -99,28 +99,24 @@ class DominatingPair:
     def p_inf(self) -> arb:
         return arb(0)
 
-    def cells(self, k: int, J_lo: int, J_hi: int):
-        """Arb masses of the cells of the lattice 2^-k: for i = 0..n-1 (n = J_hi - J_lo + 1) cell i is
-        [l_{J_lo+i}, l_{J_lo+i+1}) except the last, [l_{J_hi}, inf) (finite losses only).
-        Returns (P, Q, P_below, Q_below, P_inf, ev) with ev[i] = e^{l_{J_lo+i}} (balls)."""
+    def cells(self, k: int, bounds: Sequence[int]):
+        """Arb masses of the cells with lattice boundaries b_0 < b_1 < ... < b_{m-1} (indices, l = b 2^-k):
+        cell i = [l_{b_i}, l_{b_{i+1}}) for i < m-1, the last [l_{b_{m-1}}, inf) (finite losses only).
+        Returns (P, Q, P_below, Q_below, P_inf, ev): P_below = P(L < l_{b_0}), ev[i] = e^{l_{b_i}} (balls)."""
         h = arb(2) ** (-k)
-        n = J_hi - J_lo + 1
-        G = []
-        for i in range(n):
-            G.append(self.tails(h * (J_lo + i)))
+        m = len(bounds)
+        G = [self.tails(h * b) for b in bounds]
         P, Q = [], []
-        for i in range(n):
+        for i in range(m):
             gp, gq, hp, hq = G[i]
-            if i == n - 1:
+            if i == m - 1:
                 P.append(gp)
                 Q.append(gq)
                 continue
             gp1, gq1, hp1, hq1 = G[i + 1]
             P.append(gp - gp1 if gp1 < 0.5 else hp1 - hp)
             Q.append(gq - gq1 if gq1 < 0.5 else hq1 - hq)
-        eh, ev = h.exp(), [(h * J_lo).exp()]
-        for i in range(1, n):
-            ev.append(ev[-1] * eh)
+        ev = [(h * b).exp() for b in bounds]
         return P, Q, G[0][2], G[0][3], self.p_inf(), ev
 
     # ---- float heuristics (never used in a bound) ------------------------------------------------
@@ -411,34 +407,32 @@ class FinitePair(DominatingPair):
             prec *= 2
         raise ArithmeticError("cell of an atom undecided (loss on a lattice point to 2^-16384)")
 
-    def cells(self, k: int, J_lo: int, J_hi: int):
-        n = J_hi - J_lo + 1
-        P = [arb(0)] * n
-        Q = [arb(0)] * n
+    def cells(self, k: int, bounds: Sequence[int]):
+        import bisect
+        m = len(bounds)
+        P = [arb(0)] * m
+        Q = [arb(0)] * m
         P_below, Q_below, P_inf = arb(0), arb(0), arb(0)
-        with arb_prec(PREC):
-            for i_atom in range(len(self.p)):
-                pa, qa = self._ball(self.p[i_atom]), self._ball(self.q[i_atom])
-                if pa == 0 and qa == 0:
-                    continue
-                j = self._cell_index(i_atom, k)
-                if j is None:          # L = -inf (p = 0): Q-only
-                    Q_below += qa
-                    continue
-                if j == "inf":
-                    P_inf += pa
-                    continue
-                if j < J_lo:
-                    P_below += pa
-                    Q_below += qa
-                elif j >= J_hi:
-                    P[n - 1] += pa
-                    Q[n - 1] += qa
-                else:
-                    P[j - J_lo] += pa
-                    Q[j - J_lo] += qa
-            h = arb(2) ** (-k)
-            ev = [(h * (J_lo + i)).exp() for i in range(n)]
+        for i_atom in range(len(self.p)):
+            pa, qa = self._ball(self.p[i_atom]), self._ball(self.q[i_atom])
+            if pa == 0 and qa == 0:
+                continue
+            j = self._cell_index(i_atom, k)
+            if j is None:          # L = -inf (p = 0): Q-only
+                Q_below += qa
+                continue
+            if j == "inf":
+                P_inf += pa
+                continue
+            c = bisect.bisect_right(bounds, j) - 1      # bounds[c] <= j < bounds[c+1]
+            if c < 0:
+                P_below += pa
+                Q_below += qa
+            else:
+                P[c] += pa
+                Q[c] += qa
+        h = arb(2) ** (-k)
+        ev = [(h * b).exp() for b in bounds]
         return P, Q, P_below, Q_below, P_inf, ev
 
     def _losses_f(self):
@@ -505,6 +499,21 @@ def _to_fixed(vals: list, K: int, up: bool) -> tuple[np.ndarray, int]:
     return lat.ints_to_limbs(ints, L), E
 
 
+def _dyadic_up(x: Fraction, bits: int = 64) -> Fraction:
+    """The smallest m 2^e >= x with an m of at most ``bits`` bits (x >= 0 dyadic or not): keeps the +inf masses
+    small numbers while staying upper bounds."""
+    if x <= 0:
+        return Fraction(0)
+    n, d = x.numerator, x.denominator
+    # x <= ceil(n 2^s / d) 2^-s with s chosen so that the quotient has ~bits bits
+    s = bits - (n.bit_length() - d.bit_length()) + 1
+    if s >= 0:
+        m = -((-n << s) // d)
+        return Fraction(m, 1 << s)
+    m = -((-n) // (d << -s))
+    return Fraction(m << -s)
+
+
 def _arb_upper_frac(x: arb) -> Fraction:
     """The upper end of a ball as an exact Fraction (>= every point of the ball)."""
     if not x.is_finite():
@@ -519,46 +528,127 @@ class _Base:
     lowP: lat.Measure
     lowQ: lat.Measure
     cells_time: float
+    n_cells: int = 0
 
 
-def _build_base(pair: DominatingPair, k: int, J_lo: int, J_hi: int, K: int) -> _Base:
+def _fine_masses_f(pair: DominatingPair, k: int, J_lo: int, J_hi: int):
+    """Float P-masses of the fine cells [l_j, l_{j+1}) and their left ends (heuristics only)."""
+    h = 2.0 ** (-k)
+    idx = np.arange(J_lo, J_hi + 1)
+    gp = np.asarray(pair.tails_f(idx * h)[0], float)
+    gp = np.minimum.accumulate(np.nan_to_num(gp, nan=0.0))          # non-increasing
+    return gp, np.maximum(gp[:-1] - gp[1:], 0.0), idx[:-1] * h
+
+
+def _saddle_lambda(pair: DominatingPair, k: int, J_lo: int, J_hi: int, T: int, delta=None, eps=None) -> float:
+    """Saddle-point tilt lambda >= 0 of the T-fold loss at the target (float heuristic): with the one-step cumulant
+    K(l) = log E_P e^{l L}, eps = T K'(l) (given eps) or T (K(l) - l K'(l)) = log delta (given delta)."""
+    _, p, l = _fine_masses_f(pair, k, J_lo, J_hi)
+    keep = p > 0
+    p, l = p[keep], l[keep]
+    if p.size < 2:
+        return 0.0
+    lp = np.log(p)
+
+    def KK(lam):
+        w = lp + lam * l
+        m = w.max()
+        e = np.exp(w - m)
+        s0 = e.sum()
+        return m + math.log(s0), float((e * l).sum() / s0)
+
+    def f(lam):
+        K_, K1 = KK(lam)
+        return T * K1 - eps if eps is not None else T * (K_ - lam * K1) - math.log(delta)
+
+    lo, hi = 0.0, 1.0
+    if f(0.0) >= 0 if eps is not None else f(0.0) <= 0:
+        return 0.0
+    while (f(hi) < 0 if eps is not None else f(hi) > 0) and hi < 1e4:
+        lo, hi = hi, 2 * hi
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if (f(mid) < 0) if eps is not None else (f(mid) > 0):
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _cell_bounds(pair: DominatingPair, k: int, J_lo: int, J_hi: int, lam: float = 0.0,
+                 gamma: float = 1 / 16) -> list[int]:
+    """Lattice boundaries of the one-step cells (a heuristic; any choice is valid): width h 2^m, aligned to
+    multiples of 2^m, the largest m with P_lam(cell) (2^m)^2 <= gamma max_j P_lam(fine cell j), where P_lam is the
+    P-mass tilted by e^{lam l} (lam the saddle point of the target): coarse where the tilted mass is small.
+    Float estimates only."""
+    gp, fine, l = _fine_masses_f(pair, k, J_lo, J_hi)
+    if not fine.size or not fine.max() > 0:
+        return list(range(J_lo, J_hi + 1))
+    with np.errstate(divide="ignore"):
+        lw = np.log(fine) + lam * l
+    lmax = float(np.max(lw))
+    wt = np.exp(lw - lmax)                   # tilted fine masses, max 1
+    cw = np.concatenate([[0.0], np.cumsum(wt)])
+    eta = gamma
+    bounds = []
+    j = J_lo
+    while j < J_hi:
+        bounds.append(j)
+        m = 0
+        while m < 20:
+            w = 1 << (m + 1)
+            if j % w or j + w > J_hi:
+                break
+            if (cw[j + w - J_lo] - cw[j - J_lo]) * w * w > eta:
+                break
+            m += 1
+        j += 1 << m
+    bounds.append(J_hi)
+    return bounds
+
+
+def _build_base(pair: DominatingPair, k: int, J_lo: int, J_hi: int, K: int, lam: float = 0.0) -> _Base:
+    """One-step measures on the lattice J_lo..J_hi: the pessimistic (U1) masses and the two lower-chain masses."""
     t0 = time.perf_counter()
+    bounds = _cell_bounds(pair, k, J_lo, J_hi, lam) if "fine_cells" not in _FAULTS else list(range(J_lo, J_hi + 1))
+    n = J_hi - J_lo + 1
     with arb_prec(PREC):
-        P, Q, P_below, Q_below, P_inf, ev = pair.cells(k, J_lo, J_hi)
-        n = len(P)
-        u = (-(arb(2) ** (-k))).exp()
-        one_m_u = 1 - u
+        P, Q, P_below, Q_below, P_inf, ev = pair.cells(k, bounds)
+        m = len(bounds)
+        h = arb(2) ** (-k)
         w = [arb(0)] * n
         inf = P_inf
-        if "upper_optimistic" in _FAULTS:        # deliberately wrong: loss rounded DOWN (cell mass at l_j)
-            w = [p for p in P]
+        if "upper_optimistic" in _FAULTS:        # deliberately wrong: loss rounded DOWN (cell mass at its left end)
+            for i in range(m):
+                w[bounds[i] - J_lo] += P[i]
             w[0] += P_below
         else:
-            for i in range(n - 1):               # U1: split cell i between l_i and l_{i+1}
+            for i in range(m - 1):               # U1: split cell i between its end points
+                u = (-(h * (bounds[i + 1] - bounds[i]))).exp()
                 r = Q[i] * ev[i]                 # Q_i e^{l_i} in [u P_i, P_i]
-                a = ((r - u * P[i]) / one_m_u).nonnegative_part()
-                b = ((P[i] - r) / one_m_u).nonnegative_part()
-                w[i] += a
-                w[i + 1] += b
-            r = Q[n - 1] * ev[n - 1]             # top cell [l_top, inf): l_top and +inf
+                w[bounds[i] - J_lo] += ((r - u * P[i]) / (1 - u)).nonnegative_part()
+                w[bounds[i + 1] - J_lo] += ((P[i] - r) / (1 - u)).nonnegative_part()
+            r = Q[m - 1] * ev[m - 1]             # top cell [l_top, inf): l_top and +inf
             w[n - 1] += r
-            inf = inf + (P[n - 1] - r).nonnegative_part()
+            inf = inf + (P[m - 1] - r).nonnegative_part()
             w[0] += P_below                      # bottom: P-mass of L < l_bot to l_bot
         up_mode = "upper_round_down" not in _FAULTS
-        Kw = 10 if not up_mode else K
-        A, E = _to_fixed(w, Kw, up_mode)
+        A, E = _to_fixed(w, 10 if not up_mode else K, up_mode)
         inf_f = Fraction(0)
         if inf != 0:
-            iu = inf.upper()
-            man, ex = iu.man_exp()
-            inf_f = Fraction(int(man)) * Fraction(2) ** int(ex)
-            if inf_f < 0:
-                inf_f = Fraction(0)
+            man, ex = inf.upper().man_exp()
+            inf_f = _dyadic_up(Fraction(int(man)) * Fraction(2) ** int(ex))
         upper = lat.Measure(A, E, J_lo, k, inf_f)
-        AP, EP = _to_fixed(P, K, False)
-        AQ, EQ = _to_fixed([qj * e for qj, e in zip(Q, ev)], K, True)     # tilted: e^{l_j} Q_j (the scale of P)
+        # lower chains: cell i is the statistic value bounds[i]; P rounded down, Q tilted by e^{l} and rounded up
+        zero = arb(0)
+        Pl, Ql = [zero] * n, [zero] * n
+        for i in range(m):
+            Pl[bounds[i] - J_lo] = P[i]
+            Ql[bounds[i] - J_lo] = Q[i] * ev[i]
+        AP, EP = _to_fixed(Pl, K, False)
+        AQ, EQ = _to_fixed(Ql, K, True)
     return _Base(upper, lat.Measure(AP, EP, J_lo, k), lat.Measure(AQ, EQ, J_lo, k, tilt=1),
-                 time.perf_counter() - t0)
+                 time.perf_counter() - t0, m)
 
 
 # ======================================================================================================
@@ -609,6 +699,7 @@ def _mul_upper(a: lat.Measure, b: lat.Measure | None, nsteps: int, plan: _Plan) 
     clipped = lat.exact_sum(C[:lo]) + lat.exact_sum(C[hi:])
     if clipped:
         inf += Fraction(clipped) * Fraction(2) ** E
+    inf = _dyadic_up(inf)
     up = "upper_round_down" not in _FAULTS
     A, E2 = lat.normalize(C[lo:hi], E, 10 if not up else plan.K, up)
     plan.stats["max_n"] = max(plan.stats.get("max_n", 0), C.shape[0])
@@ -998,10 +1089,13 @@ def _one_pass(pairs, T: int, plan: _Plan, delta, epsilon):
     per, ups, bases = {}, [], {}
     for p in pairs:
         t0 = time.perf_counter()
-        base = _build_base(p, plan.k0, *_cell_range(p, plan), plan.K)
+        J = _cell_range(p, plan)
+        lam = _saddle_lambda(p, plan.k0, *J, T, delta=delta, eps=epsilon)
+        base = _build_base(p, plan.k0, *J, plan.K, lam)
         bases[p.name] = base
         uc = _UpperCurve(_upper_power(base.upper, plan))
-        info = {"cells": base.upper.n, "cells_s": round(base.cells_time, 3)}
+        info = {"cells": base.n_cells, "lattice": base.upper.n, "cells_s": round(base.cells_time, 3),
+                "lambda": round(lam, 3)}
         if delta is not None:
             info["eps_hi"] = uc.eps_cert(delta)
         else:
