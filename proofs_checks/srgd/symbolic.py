@@ -349,3 +349,25 @@ def _beta(ctx):
                    margin=0, precision="sympy exact",
                    details="β ∝ n^{3/2}/B² (l.653), so 'n^{3/2}B²' on l.647 is a typo; Lemma 5.9 needs β >= 2MT (l.190 "
                            "says TM)")
+
+
+@check("002.resque_complexity.vs_000", spec="002.resque_complexity", profile="quick")
+def _resque_citation(ctx):
+    """l.78 cites [14] = document 000 (ReSQue, Thm 4, 000 seed L1231–1239, spec 000.thm4): compare with the source."""
+    n, p, eps = sp.symbols("n p epsilon", positive=True)
+    cited = sp.Min(n, n**2 / p) + sp.Min(n * p**2 / eps, n**sp.Rational(4, 3) * eps**sp.Rational(1, 3))
+    source = sp.Min(n, n**2 * eps**2 / p) + sp.Min((n * p)**sp.Rational(2, 3) / eps, n**sp.Rational(4, 3) * eps**sp.Rational(1, 3))
+    pt = {n: sp.Integer(10)**6, p: sp.Integer(10)**3, eps: sp.Integer(1)}
+    c, s_ = cited.subs(pt), source.subs(pt)
+    mid = sp.simplify((n * p**2 / eps) / ((n * p)**sp.Rational(2, 3) / eps))
+    if not (c > s_ and sp.simplify(mid - n**sp.Rational(1, 3) * p**sp.Rational(4, 3)) == 0):
+        return fail("cited ≠ source", f"{c}, {s_}, {mid}")
+    return erratum(claimed="l.78: [14]'s gradient complexity is Õ(min{n, n²/p} + min{np²/ε, n^{4/3}ε^{1/3}})",
+                   computed=f"document 000 (the cited [14]) Thm 4 prints Õ(min{{n, n²ε²/d}} + min{{(nd)^{{2/3}}/ε, "
+                            f"n^{{4/3}}ε^{{1/3}}}}): the middle terms differ by the factor np²/(np)^{{2/3}} = {mid} and ε² is "
+                            f"dropped in n²ε²/p",
+                   counterexample=f"n = 1e6, p = 1e3, ε = 1: cited {float(c):.4g} vs source {float(s_):.4g} "
+                                  f"({float(c / s_):.3g}× larger)",
+                   margin=-float(c / s_ - 1), precision="sympy exact",
+                   details="both are Õ(·) with the same hidden factors, so the ratio of the printed expressions is what "
+                           "differs; see the note on 000.thm4")
