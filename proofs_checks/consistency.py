@@ -37,6 +37,13 @@ def vocabulary_problems(specs: dict[str, SpecEntry]) -> list[str]:
                 out.append(f"{where}: {e.verdict} without 'covered' (region, number of points/boxes)")
         if e.verdict == "STATISTICAL" and not e.covered.strip():
             out.append(f"{where}: STATISTICAL without 'covered' (instances, sample sizes, detectable effect)")
+        if e.engine:
+            outcome = e.engine.split(":", 1)[0].strip()
+            want = {"certified": ("CERTIFIED", "PROVED"), "refuted": ("ERRATUM", "PROOF-GAP")}.get(outcome)
+            if want and e.verdict not in want:
+                out.append(f"{where}: engine outcome {outcome!r} but verdict {e.verdict} (expected one of {list(want)})")
+            if outcome == "certified" and not e.domain:
+                out.append(f"{where}: engine outcome 'certified' needs the declared 'domain' it was certified over")
         if e.verdict == "SKIPPED" and _NOT_A_REASON.search(e.skip_reason):
             out.append(f"{where}: skip_reason {e.skip_reason[:60]!r} is not a reason a reader would accept")
     return out

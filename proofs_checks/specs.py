@@ -28,7 +28,9 @@ ENTRY_TABLES = ("algorithm", "statement")
 REQUIRED = ("id", "source", "title", "statement", "kind", "check_class", "implemented_by", "checked_by", "verdict")
 OPTIONAL = ("erratum", "corrected", "skip_reason", "notes", "catalog", "constants",
             "severity", "consequence", "reading", "missing", "gap", "domain", "covered",
-            "depends_on", "same_claim_as", "transfer_note")
+            "depends_on", "same_claim_as", "transfer_note", "engine")
+#: outcome of the check engine on a parametrised inequality entry (``engine = "certified: ..."``)
+ENGINE_OUTCOMES = ("certified", "refuted", "search", "undecided", "not-evaluable")
 SEVERITIES = ("critical", "major", "minor")
 #: keys every source's ``[meta.conventions]`` declares (value: the convention, or "not fixed by the document: ...")
 CONVENTION_KEYS = ("log_base", "big_o", "neighbouring", "norms")
@@ -68,6 +70,7 @@ class SpecEntry:
     depends_on: list[str] = field(default_factory=list)
     same_claim_as: list[str] = field(default_factory=list)
     transfer_note: str = ""     # why a critical/major erratum among depends_on does not transfer
+    engine: str = ""            # parametrised inequality: "<certified|refuted|search|undecided|not-evaluable>: details"
 
     @property
     def source_key(self) -> str:
@@ -188,6 +191,12 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
             for key in ("consequence", "reading", "missing", "gap", "covered", "transfer_note"):
                 if key in raw and (not isinstance(raw[key], str) or not raw[key].strip()):
                     raise SpecError(f"{fname}: entry {eid!r}: field {key!r} must be a non-empty string")
+            if "engine" in raw:
+                eng = raw["engine"]
+                if not isinstance(eng, str) or eng.split(":", 1)[0].strip() not in ENGINE_OUTCOMES or ":" not in eng \
+                        or not eng.split(":", 1)[1].strip():
+                    raise SpecError(f"{fname}: entry {eid!r}: field 'engine' must be '<outcome>: <details>' with outcome "
+                                    f"in {list(ENGINE_OUTCOMES)}, got {eng!r}")
             domain = raw.get("domain", {})
             if not isinstance(domain, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in domain.items()):
                 raise SpecError(f"{fname}: entry {eid!r}: field 'domain' must be a table parameter = \"range\" (strings)")
@@ -210,6 +219,7 @@ def parse_spec_text(text: str, fname: str, seed_lines: dict[str, int] | None = N
                 reading=raw.get("reading", ""), missing=raw.get("missing", ""), gap=raw.get("gap", ""),
                 domain=dict(domain) if "domain" in raw else None, covered=raw.get("covered", ""), depends_on=links["depends_on"],
                 same_claim_as=links["same_claim_as"], transfer_note=raw.get("transfer_note", ""),
+                engine=raw.get("engine", ""),
             ))
     return entries
 

@@ -171,3 +171,13 @@ def test_subset_run_does_not_report_spurious_drift():
     both = only_corrected + [_result("x.e.printed", "x.e", "ERRATUM")]
     assert not entry_statuses(specs, both, expected)["x.e"].drift
     assert entry_statuses(specs, only_corrected, {"x.e": {"x.e.corrected"}})["x.e"].drift   # complete: real drift
+
+
+def test_engine_outcome_must_match_the_verdict():
+    with pytest.raises(SpecError, match="engine"):
+        _parse(_entry(engine='"proved it"'))
+    specs = _parse(_entry(engine='"certified: x.s1.c, 40 boxes"', domain='{ x = "(0, 1]" }', covered='"all"'))
+    assert any("engine outcome 'certified'" in p for p in c.vocabulary_problems(specs))
+    ok = _parse(_entry(engine='"certified: x.s1.c, 40 boxes"', verdict='"CERTIFIED"', domain='{ x = "(0, 1]" }',
+                       covered='"whole box"'))
+    assert not c.vocabulary_problems(ok)
