@@ -12,11 +12,13 @@ from scipy import special
 from reference.core.accounting import compose_basic, gdp_delta
 from reference.core.oracles import GradientOracle, QueryCounter
 from reference.thesis.ch06.above_threshold import above_threshold_sosp
-from reference.thesis.ch06.spider import calibrate_spider_sigmas, empirical_private_oracles, stochastic_spider
+from reference.thesis.ch06.spider import (_oracle_noise, calibrate_spider_sigmas, empirical_private_oracles,
+                                         stochastic_spider)
 
 
 def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sigma1: float, sigma2: float,
-                               rng: np.random.Generator, counter: QueryCounter | None = None):
+                               rng: np.random.Generator | None = None, counter: QueryCounter | None = None,
+                               draws: dict | None = None):
     """Eq. (6.3) (003 L5297): O1(x) = (1/b1)Σ_{z∈S1}∇f(x;z) + N(0, σ1² I); O2(x,y) = (1/b2)Σ_{z∈S2}(∇f(x;z) − ∇f(y;z))
     + N(0, σ2²||x−y||² I), with S1, S2 fresh batches of the stream (no reuse; StopIteration when exhausted).
     Replace-one sensitivities 2G/b1 and 2M||x−y||/b2; each sample enters one call (parallel composition).
@@ -27,8 +29,8 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
         returns the mean gradient difference + σ2‖x − y‖·ξ; StopIteration when the stream is exhausted.
     Postcondition: (O1, O2, state) with every sample used in at most one call (parallel composition; sensitivities
         2G/b1 and 2M‖x − y‖/b2).
-    Randomness: one (d,) standard-normal vector per oracle call from ``rng`` (no pre-drawn form: the number of calls
-        is decided at run time by Alg 17).
+    Randomness: one (d,) standard-normal vector per oracle call, from ``rng`` (in call order) or pre-drawn ``draws`` =
+        dict(o1=(K1, d), o2=(K2, d)) consumed row by row (as :func:`empirical_private_oracles`); bit-identical.
     Spec: 003_ch06.proc_A6_3
     """
     for name, v in (("b1", b1), ("b2", b2)):
@@ -52,12 +54,14 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
             g(np.zeros(1))
         return np.mean([per_sample_grad(x, z) for z in zs], axis=0)
 
+    gauss = _oracle_noise(rng, draws)
+
     def O1(x):
-        return grads(x, take(b1)) + sigma1 * rng.standard_normal(np.shape(x))
+        return grads(x, take(b1)) + sigma1 * gauss("o1", np.shape(x))
 
     def O2(x, y):
         zs = take(b2)
-        return grads(x, zs) - grads(y, zs) + sigma2 * np.linalg.norm(np.asarray(x) - np.asarray(y)) * rng.standard_normal(np.shape(x))
+        return grads(x, zs) - grads(y, zs) + sigma2 * np.linalg.norm(np.asarray(x) - np.asarray(y)) * gauss("o2", np.shape(x))
 
     return O1, O2, st
 
@@ -158,8 +162,9 @@ def truncated_gaussian_ball(d: int, scale2: float, R: float, rng: np.random.Gene
     return r * np.asarray(g) / np.linalg.norm(g)
 
 
-def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int, rng: np.random.Generator,
-                       max_proposals: int = 10 ** 6) -> tuple[np.ndarray, int]:
+def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
+                       rng: np.random.Generator | None = None, max_proposals: int = 10 ** 6,
+                       draws: dict | None = None) -> tuple[np.ndarray, int]:
     """A6.7 exact reference sampler of π_D(x) ∝ exp(−β(F_D(x) + (μ/2)||x||²)) on 𝒦 = B(0, R) (Thm 6.4.6, L5359).
 
     Preconditions: F(x) = F_D(x), G-Lipschitz on the ball; beta, mu, R, G > 0.
@@ -167,17 +172,31 @@ def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
     exp(−β(F(x) − F_lb)) with F_lb = F(0) − G R <= min F (Lipschitz); acceptance rate >= e^{−2βGR}.
     Postcondition: an exact sample of π_D (no TV error); returns (x, number of proposals).
 
-    Randomness: per proposal: d standard normals and one uniform (truncated_gaussian_ball), then one uniform for the
-        acceptance, all from ``rng`` (rejection sampling: the number of draws is random, so there is no fixed-shape
-        pre-drawn form; the proposal step accepts pre-drawn (u, g)).
+    Randomness: per proposal d standard normals g, one uniform u (radius) and one uniform for the acceptance, from
+        ``rng`` in that order, or pre-drawn ``draws`` = dict(g=(A, d), u=(A,), acc=(A,)) for A proposals (RuntimeError
+        if all are rejected); bit-identical given the draws the rng would make.
     Spec: 003_ch06.proc_A6_7
     """
     if not (beta > 0 and mu > 0 and R > 0 and G > 0):
         raise ValueError("beta, mu, R, G must be > 0")
+    if draws is not None:
+        if not isinstance(draws, dict) or set(draws) != {"g", "u", "acc"}:
+            raise ValueError("draws must be dict(g=(A, d), u=(A,), acc=(A,))")
+        g_all, u_all, a_all = (np.asarray(draws[k], dtype=float) for k in ("g", "u", "acc"))
+        if g_all.ndim != 2 or g_all.shape[1] != d or u_all.shape != (g_all.shape[0],) or a_all.shape != u_all.shape:
+            raise ValueError(f"draws['g'] must have shape (A, {d}) and draws['u'], draws['acc'] shape (A,)")
+        max_proposals = min(max_proposals, g_all.shape[0])
+    elif not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator when draws is not given")
     F_lb = F(np.zeros(d)) - G * R
     for k in range(1, max_proposals + 1):
-        x = truncated_gaussian_ball(d, 1.0 / (beta * mu), R, rng)
-        if rng.random() <= math.exp(-beta * (F(x) - F_lb)):
+        if draws is None:
+            x = truncated_gaussian_ball(d, 1.0 / (beta * mu), R, rng)
+            acc = rng.random()
+        else:
+            x = truncated_gaussian_ball(d, 1.0 / (beta * mu), R, None, u=u_all[k - 1], g=g_all[k - 1])
+            acc = a_all[k - 1]
+        if acc <= math.exp(-beta * (F(x) - F_lb)):
             return x, k
     raise RuntimeError("no acceptance within max_proposals")
 
@@ -208,7 +227,7 @@ def gibbs_density_1d(zs, *, G: float, beta: float, mu: float, R: float, npts: in
 
 # ------------------------------------------------------------------------------------------- A6.12
 
-def gv_code_bumps(d: int, rng: np.random.Generator, size: int | None = None):
+def gv_code_bumps(d: int, rng: np.random.Generator | None = None, size: int | None = None, *, draws=None):
     """A6.12 reduction: greedy Gilbert-Varshamov code in {0,1}^d with distance >= d/4, mapped to
     v = (2b − 1)/(2√d) ∈ B(0, 1/2) (pairwise distance >= 1/2); loss f(x; z) = −Σ_j (1 − z_j) max(0, 1/4 − ||x − v_j||)
     (disjoint bumps, 1-Lipschitz).  Returns (V, loss).
@@ -218,12 +237,15 @@ def gv_code_bumps(d: int, rng: np.random.Generator, size: int | None = None):
         the GV size; map b ↦ (2b − 1)/(2√d).
     Postcondition: (V, loss): codewords pairwise >= 1/2 apart in B(0, 1/2) and the disjoint-bump 1-Lipschitz loss of
         the reduction (Thm 6.4.10).
-    Randomness: one random permutation of {0..2^d − 1} from ``rng`` (a combinatorial construction, not a privacy
-        mechanism).
+    Randomness: a uniform permutation of {0..2^d − 1} by Fisher–Yates from 2^d standard uniforms, from ``rng`` or
+        pre-drawn ``draws`` of shape (2^d,); bit-identical (a combinatorial construction, not a privacy mechanism).
     Spec: 003_ch06.proc_A6_12"""
     words = []
     target = size or int(math.ceil(2 ** (d * (1 - (-(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75)))))))
-    for w in rng.permutation(2 ** d):
+    from reference.core.randomness import Source
+    from reference.core.samplers import sample_without_replacement
+    u = Source(rng, draws, single="u").uniform("u", (2 ** d,))
+    for w in sample_without_replacement(2 ** d, 2 ** d, None, noise=u):
         b = np.array([(int(w) >> i) & 1 for i in range(d)])
         if all(np.sum(b != c) >= d / 4 for c in words):
             words.append(b)

@@ -10,26 +10,39 @@ import math
 
 import numpy as np
 
+from reference.core import validation as V
+
 from reference.core.oracles import QueryCounter, ValueOracle
 
 
-def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np.random.Generator) -> np.ndarray:
+def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np.random.Generator | None = None,
+                             draws=None) -> np.ndarray:
     """Exact draw from 𝒢 ∝ exp(−ψ(x) − ||x − y||²/(2η)) = N(y/(1+ηβμ), η/(1+ηβμ) I) restricted to B(0, R) (rejection).
 
     Preconditions: y a finite vector; eta, beta_mu >= 0 with 1 + η·βμ > 0; R > 0.
     Steps: propose x = y/(1 + ηβμ) + √(η/(1 + ηβμ))·ζ, ζ ~ N(0, I), until ‖x‖ ≤ R (at most 1e6 tries).
     Postcondition: an exact draw from N(y/(1+ηβμ), η/(1+ηβμ) I) restricted to B(0, R); RuntimeError after 1e6
         rejections.
-    Randomness: d standard normals per try from ``rng`` (rejection: no fixed-shape pre-drawn form).
+    Randomness: d standard normals per try, from ``rng`` or pre-drawn ``draws`` of shape (A, d) (one row per try;
+        RuntimeError if all A rows are rejected); bit-identical given the rows the rng would draw.
     Spec: 003_ch06.proc_A6_9
     """
-    y = np.asarray(y, dtype=float)
+    y = V.vector("y", y)
+    R = V.positive("R", R)
+    if draws is None:
+        V.generator("rng", rng)
+        rows, A = None, 10 ** 6
+    else:
+        rows = np.asarray(draws, dtype=float)
+        if rows.ndim != 2 or rows.shape[1] != y.size:
+            raise ValueError(f"draws must have shape (A, {y.size}), got {rows.shape}")
+        A = rows.shape[0]
     m, s = y / (1 + eta * beta_mu), math.sqrt(eta / (1 + eta * beta_mu))
-    for _ in range(10 ** 6):
-        x = m + s * rng.standard_normal(y.size)
+    for k in range(A):
+        x = m + s * (rng.standard_normal(y.size) if rows is None else rows[k])
         if np.linalg.norm(x) <= R:
             return x
-    raise RuntimeError("restricted Gaussian: no draw inside the ball")
+    raise RuntimeError(f"restricted Gaussian: no draw inside the ball in {A} tries")
 
 
 def rgo_rejection_sampler(f_list, y, *, eta: float, beta: float, mu: float, R: float, rng: np.random.Generator,

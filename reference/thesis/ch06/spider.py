@@ -132,8 +132,35 @@ def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: fl
 
 # ------------------------------------------------------------------------------------- oracles (6.2)
 
-def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: float, rng: np.random.Generator,
-                              variant: str = "corrected", counter: QueryCounter | None = None):
+def _oracle_noise(rng, draws):
+    """Per-call standard-normal rows for run-time-adaptive oracles: from ``rng`` (one ``standard_normal(shape)`` per
+    call) or from pre-drawn ``draws`` = dict(stream -> (K, d) array) consumed row by row in call order (a ValueError
+    names the stream when its rows run out or the shape differs)."""
+    if draws is None:
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy.random.Generator when draws is not given, got {type(rng).__name__}")
+        return lambda stream, shape: rng.standard_normal(shape)
+    if not isinstance(draws, dict):
+        raise TypeError("draws must be a dict stream -> (K, d) array of standard normals")
+    pools = {k: np.asarray(v, dtype=float) for k, v in draws.items()}
+    used = {k: 0 for k in pools}
+
+    def take(stream, shape):
+        if stream not in pools:
+            raise ValueError(f"draws: missing stream {stream!r}; given: {sorted(pools)}")
+        arr, k = pools[stream], used[stream]
+        if k >= arr.shape[0]:
+            raise ValueError(f"draws[{stream!r}] has {arr.shape[0]} rows but call {k + 1} needs one more")
+        if arr.shape[1:] != tuple(shape):
+            raise ValueError(f"draws[{stream!r}] rows must have shape {tuple(shape)}, got {arr.shape[1:]}")
+        used[stream] = k + 1
+        return arr[k]
+    return take
+
+
+def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: float,
+                              rng: np.random.Generator | None = None, variant: str = "corrected",
+                              counter: QueryCounter | None = None, draws: dict | None = None):
     """Eq. (6.2) (003 L5248): O1(x) = ∇F_D(x) + N(0, σ1² I); O2(x,y) = ∇F_D(x) − ∇F_D(y) + g2 with
     g2 ~ N(0, σ2²||x−y||² I) (corrected, default) or N(0, σ2² I) (printed, audit AU5).
 
@@ -143,8 +170,9 @@ def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: f
 
     Steps: O1(x) = mean_z ∇f(x; z) + σ1·ξ; O2(x, y) = mean_z(∇f(x; z) − ∇f(y; z)) + σ2·‖x − y‖·ξ (corrected) or σ2·ξ
         (printed); each call draws a fresh ξ.
-    Randomness: one (d,) standard-normal vector per oracle call from ``rng`` (no pre-drawn form: the number of calls
-        is decided by Alg 17 at run time; pass counting oracles and a seeded rng to reproduce).
+    Randomness: one (d,) standard-normal vector per oracle call, from ``rng`` (in call order), or pre-drawn ``draws`` =
+        dict(o1=(K1, d), o2=(K2, d)) consumed row by row by O1 and O2 respectively (ValueError when a stream runs out);
+        with the rows the rng would give, in call order, the outputs are bit-identical (tested).
     Spec: 003_ch06.proc_A6_2
     """
     if variant not in VARIANTS:
@@ -155,13 +183,14 @@ def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: f
     if not data:
         raise ValueError("data must hold n >= 1 records")
     full = GradientOracle(lambda x: np.mean([per_sample_grad(x, z) for z in data], axis=0), counter=counter)
+    gauss = _oracle_noise(rng, draws)
 
     def O1(x):
-        return full(x) + sigma1 * rng.standard_normal(np.shape(x))
+        return full(x) + sigma1 * gauss("o1", np.shape(x))
 
     def O2(x, y):
         scale = sigma2 * (np.linalg.norm(np.asarray(x) - np.asarray(y)) if variant == "corrected" else 1.0)
-        return full(x) - full(y) + scale * rng.standard_normal(np.shape(x))
+        return full(x) - full(y) + scale * gauss("o2", np.shape(x))
 
     return O1, O2, full
 

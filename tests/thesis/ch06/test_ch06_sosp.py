@@ -207,3 +207,48 @@ def test_alternate_sample_seeded():
     a = alternate_sample(fl, np.array([0.0]), eta=0.04, T=5, beta=1.5, mu=0.5, R=1.0, rng=np.random.default_rng(9), trace=tr)
     b = alternate_sample(fl, np.array([0.0]), eta=0.04, T=5, beta=1.5, mu=0.5, R=1.0, rng=np.random.default_rng(9))
     assert np.array_equal(a, b) and len(tr) == 5 and np.array_equal(tr[-1], a) and abs(a[0]) <= 1.0
+
+
+def test_ch06_predrawn_draws_are_bit_identical():
+    """A6.2/A6.3 oracles, the A6.7 Gibbs sampler, the restricted Gaussian draw and the A6.12 code accept pre-drawn
+    standard draws; with the draws the rng would make (same order) the outputs are identical."""
+    from reference.thesis.ch06.pipelines import gibbs_sampler_ball, gv_code_bumps, population_private_oracles
+    from reference.thesis.ch06.sampler import restricted_gaussian_draw
+    from reference.thesis.ch06.spider import empirical_private_oracles
+    data = list(np.random.default_rng(0).normal(size=(30, 3)))
+    psg = lambda x, z: np.asarray(x) - z
+    x, y = np.ones(3), np.zeros(3)
+    O1, O2, _ = empirical_private_oracles(psg, data, sigma1=0.5, sigma2=0.7, rng=np.random.default_rng(3))
+    a = [O1(x), O2(x, y), O1(y)]
+    g = np.random.default_rng(3)
+    r1, r2, r3 = g.standard_normal(3), g.standard_normal(3), g.standard_normal(3)
+    P1, P2, _ = empirical_private_oracles(psg, data, sigma1=0.5, sigma2=0.7, draws=dict(o1=np.array([r1, r3]),
+                                                                                       o2=np.array([r2])))
+    b = [P1(x), P2(x, y), P1(y)]
+    assert all(np.array_equal(u, v) for u, v in zip(a, b))
+    with pytest.raises(ValueError, match="o2"):
+        P2(x, y)
+    Q1, Q2, _ = population_private_oracles(psg, data, b1=5, b2=5, sigma1=0.5, sigma2=0.7, rng=np.random.default_rng(4))
+    c = [Q1(x), Q2(x, y)]
+    g = np.random.default_rng(4)
+    S1, S2, _ = population_private_oracles(psg, data, b1=5, b2=5, sigma1=0.5, sigma2=0.7,
+                                           draws=dict(o1=g.standard_normal((1, 3)), o2=g.standard_normal((1, 3))))
+    assert all(np.array_equal(u, v) for u, v in zip(c, [S1(x), S2(x, y)]))
+    # A6.7 exact Gibbs sampler: per proposal g (d,), u (radius), acc
+    F = lambda v: float(np.linalg.norm(v - 0.2))
+    xa, ka = gibbs_sampler_ball(F, beta=2.0, mu=1.0, R=1.0, G=1.0, d=2, rng=np.random.default_rng(5))
+    g = np.random.default_rng(5)
+    G_, U_, A_ = np.zeros((ka, 2)), np.zeros(ka), np.zeros(ka)
+    for k in range(ka):
+        G_[k], U_[k], A_[k] = g.standard_normal(2), g.random(), g.random()
+    xb, kb = gibbs_sampler_ball(F, beta=2.0, mu=1.0, R=1.0, G=1.0, d=2, draws=dict(g=G_, u=U_, acc=A_))
+    assert ka == kb and np.array_equal(xa, xb)
+    # restricted Gaussian draw (rejection on the ball)
+    za = restricted_gaussian_draw(np.array([0.9, 0.0]), eta=0.5, beta_mu=1.0, R=1.0, rng=np.random.default_rng(6))
+    rows = np.random.default_rng(6).standard_normal((200, 2))
+    zb = restricted_gaussian_draw(np.array([0.9, 0.0]), eta=0.5, beta_mu=1.0, R=1.0, draws=rows)
+    assert np.array_equal(za, zb)
+    # A6.12 greedy GV code: Fisher-Yates over 2^d words
+    Va, _ = gv_code_bumps(8, np.random.default_rng(7))
+    Vb, _ = gv_code_bumps(8, None, draws=np.random.default_rng(7).random(2 ** 8))
+    assert np.array_equal(Va, Vb)
