@@ -371,3 +371,49 @@ def _resque_citation(ctx):
                    margin=-float(c / s_ - 1), precision="sympy exact",
                    details="both are Õ(·) with the same hidden factors, so the ratio of the printed expressions is what "
                            "differs; see the note on 000.thm4")
+
+
+@check("002.scaling.units", spec="002.scaling", profile="quick")
+def _scaling(ctx):
+    """Issue 15 rule 4 (scaling test): rescale the domain R → aR and the loss f → bf (so L → bL, M → bM/a, and
+    ‖𝒞‖, x, z, y, b_t scale by a; gradients by b; F − F* by a·b).  Every printed excess bound must
+    scale like a·b (loss units), every z-unit noise/displacement like a, every dimension condition be invariant."""
+    a, b = sp.symbols("a b", positive=True)
+    L, R, M, n, p, eps, B, T, cM, lgT, l2T, l25, c = sp.symbols("L R M n p epsilon B T c_M lgT ln2T ln25 c_DP", positive=True)
+    S = {L: b * L, R: a * R, M: b * M / a}
+    beta12 = (16 * cM + 8) * L * n**sp.Rational(3, 2) / (R * B**2)             # Thm 5.12 β (units L/R)
+    beta19 = c**2 * L / R                                                          # (19), √p <= ε√n branch
+    items = {
+        # excess-risk expressions (must scale like b·a)
+        "Thm 5.12 explicit (l.656)": M * R**2 * B**2 / n**2 + (L + M * R) * R / sp.sqrt(n)
+                                      + (L + M * R / sp.sqrt(B)) * R * sp.sqrt(p) / (eps * n),
+        "βR²/T² (Thm 5.12 chain)": beta12 * R**2 / (n / B)**2,
+        "Thm 5.8 rate": L * R * (1 / sp.sqrt(n) + sp.sqrt(p) / (eps * n)),
+        "βb_maxR/T (Thm 5.8 proof)": beta19 * (c**2 * L * sp.sqrt(p) / (eps * B * beta19)) * R / T,
+        "Thm 5.13 term 8L²/(√Bβ)": 8 * L**2 / (sp.sqrt(B) * beta12),
+    }
+    zunits = {   # z-unit quantities (scale like a)
+        "Cor 5.7 σ": c * L * sp.sqrt(lgT * l25) / (eps * B * beta19),
+        "Cor 5.11 σ": (16 * sp.sqrt(2) * cM + 8 * sp.sqrt(2)) * L * sp.sqrt(lgT * l25) / (eps * B * beta12),
+        "b_max (l.389)": c**2 * L * sp.sqrt(p) / (eps * B * beta19),
+    }
+    invariant = {"Cor 5.10 condition p <= B²β²ε²/(512M²…)": B**2 * beta12**2 * eps**2 / (512 * M**2 * lgT**3 * l2T * l25),
+                 "M <= c_M L/R": M * R / (cM * L)}
+    bad = []
+    for k, e in items.items():
+        if sp.simplify(e.subs(S, simultaneous=True) / e - a * b) != 0:
+            bad.append(k)
+    for k, e in zunits.items():
+        if sp.simplify(e.subs(S, simultaneous=True) / e - a) != 0:
+            bad.append(k)
+    for k, e in invariant.items():
+        if sp.simplify(e.subs(S, simultaneous=True) / e - 1) != 0:
+            bad.append(k)
+    if bad:
+        return fail("consistent scaling", str(bad))
+    return Outcome(Verdict.PROVED, claimed="the printed bounds, noise scales and conditions are invariant under R → aR, "
+                   "f → bf (L → bL, M → bM/a)",
+                   computed=f"sympy: {len(items)} excess expressions scale like a·b, {len(zunits)} z-unit quantities like "
+                            f"a, {len(invariant)} conditions invariant: " + ", ".join(list(items) + list(zunits) + list(invariant)),
+                   margin=0, precision="sympy exact")
+
