@@ -572,3 +572,20 @@ def _s631(ctx):
                    computed=f"sympy: (√d/n)^{{2/3}}/(√d/n) = (√d/n)^{gap}; and (√d/n)^{{2/3}} < (√d/n)^{{1/2}} for √d/n < 1",
                    counterexample="√d/n = 10^-6: gap factor is 10^2 = (√d/n)^{-1/3}, not 10^1 = (√d/n)^{-1/6}",
                    precision="sympy exact")
+
+
+# ----------------------------------------------------------- S6-05 advanced composition: certified DRV10 route
+@check("003_ch06.thm6_2_9.drv10_certified", spec="003_ch06.thm6_2_9")
+def _adv_comp_drv10(ctx):
+    """Thm 6.2.9 via [DRV10]: k-fold (ε0, δ0)-DP is (ε0√(2k ln(1/δ′)) + kε0(e^{ε0} − 1), kδ0 + δ′)-DP.  With
+    ε0 = ε/(2√(2k ln(2/δ))), δ0 = δ/(2k), δ′ = δ/2 the first term is ε/2 exactly and the δ's add to δ; the second term
+    is ≤ ε/2 iff √k (e^{ε w/(2√k)} − 1) w/2 ≤ 1/2 with w = 1/√(2 ln(2/δ)) ∈ (0, 1/√(2 ln 2)) — certified in Arb over
+    ε ∈ (0, 0.9], k ∈ [1, 1e8], all δ ∈ (0, 1).  For k > 1e8 the left side is smaller (√k(e^{a/√k} − 1) decreases
+    in k since (e^x − 1)/x increases in x)."""
+    from proofs_checks.engine import Param, certify
+    wmax = 1 / math.sqrt(2 * math.log(2))
+    r = certify("sqrt(k)*(exp(eps*w/(2*sqrt(k)))-1)*w/2 - 0.5",
+                [Param("eps", 0, 0.9, lo_open=True), Param("k", 1, 1e8, log=True), Param("w", 0, wmax, lo_open=True)],
+                budget=4000, claim="DRV10 second term k·ε0(e^{ε0} − 1) <= ε/2 for ε <= 0.9, all k, δ",
+                name="003_ch06.thm6_2_9.drv10", certificate_path=ctx.full)
+    return r.to_outcome("Thm 6.2.9: k-fold (ε/(2√(2k log(2/δ))), δ/(2k))-DP is (ε, δ)-DP for ε <= 0.9 (via DRV10)")
