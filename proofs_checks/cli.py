@@ -4,11 +4,15 @@
                      [--diff]
     dpsco-ref specs [--source S]
     dpsco-ref show ID
-    dpsco-ref oracle module:function --against SPEC_ID [--mode draws|law|both]
+    dpsco-ref oracle module:function --against SPEC_ID [--mode draws|law|both] [--n-cases N] [--n-samples N]
+                     [--case K] [--exact | --atol A --rtol R | --ulps U] [--alpha A] [--seed S]
+    dpsco-ref oracle --list [--against SPEC_ID]
+    (every command) --seeds-dir DIR   the seed documents (default: $DPSCO_SEEDS_DIR, else ../shared/seeds)
     dpsco-ref check-certificate FILE [--strict]
 
-Exit status: 0, or 1 when a check FAILED (an unexpected failure or a verdict that drifted from the spec),
-2 on bad arguments (one line on stderr, no traceback).
+Exit status: 0, or 1 when a check FAILED (an unexpected failure or a verdict that drifted from the spec) or, for
+``oracle``, when the port differs from the reference; 2 on bad arguments or a crash of the oracle run (one line on
+stderr, no traceback).
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from collections import Counter
 from pathlib import Path
 
 from . import framework, report
+from . import specs as _specs_mod
 from .specs import REPO_ROOT, SEEDS_DIR, SpecError, is_test_node, load_meta, load_specs, resolve_dotted, pytest_node_exists
 
 
@@ -65,6 +70,9 @@ def _positive_int(s: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="dpsco-ref", description="Reference implementations and checks of DP-SCO papers.")
+    p.add_argument("--seeds-dir", type=Path, default=None,
+                   help="directory of the seed documents (default: $DPSCO_SEEDS_DIR, else ../shared/seeds next to the "
+                        "checkout); accepted before or after the subcommand")
     sub = p.add_subparsers(dest="cmd", parser_class=_Parser)
     v = sub.add_parser("verify", help="run the checks and write the report")
     v.add_argument("--profile", choices=framework.PROFILES, default="quick")
@@ -88,14 +96,20 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("id")
     sh.add_argument("--no-run", action="store_true", help="do not run the entry's checks")
     o = sub.add_parser("oracle", help="test a candidate implementation against a reference algorithm")
-    o.add_argument("candidate", help="the candidate as module:function")
-    o.add_argument("--against", required=True, help="spec id of the reference algorithm (an oracle target)")
+    o.add_argument("candidate", nargs="?", help="the candidate as module:function")
+    o.add_argument("--against", help="spec id of the reference algorithm (an oracle target)")
+    o.add_argument("--list", action="store_true",
+                   help="list the oracle targets with their calling conventions (with --against: that target only)")
     o.add_argument("--mode", choices=("draws", "law", "both"), default="both")
-    o.add_argument("--cases", type=_positive_int, default=25, help="input sets for the draw-for-draw mode")
-    o.add_argument("--n-samples", type=_positive_int, default=4000, help="samples per side in the in-law mode")
-    o.add_argument("--atol", type=float, default=0.0)
-    o.add_argument("--rtol", type=float, default=0.0)
-    o.add_argument("--ulps", type=int, default=None)
+    o.add_argument("--n-cases", "--cases", dest="cases", type=_positive_int, default=None,
+                   help="input cases (default: 25 draw for draw; the target's law_cases in law)")
+    o.add_argument("--case", type=int, default=None, help="run only this case index (the reproducer of a failure)")
+    o.add_argument("--n-samples", type=_positive_int, default=None,
+                   help="samples per case in law (default: the target's law_samples)")
+    o.add_argument("--atol", type=float, default=None, help="draw-for-draw absolute tolerance (times max(1, max|ref|))")
+    o.add_argument("--rtol", type=float, default=None, help="draw-for-draw relative tolerance")
+    o.add_argument("--ulps", type=int, default=None, help="draw-for-draw tolerance in float64 ULPs instead")
+    o.add_argument("--exact", action="store_true", help="draw for draw: demand bit-identical outputs")
     o.add_argument("--alpha", type=float, default=1e-6, help="false-failure probability of the in-law test")
     o.add_argument("--seed", type=int, default=0)
     cc = sub.add_parser("check-certificate", help="re-verify a certificate written by the check engine")
@@ -211,7 +225,7 @@ def _seed_excerpt(src: str, max_lines: int = 25) -> str:
     fname, _, rng = src.partition(":")
     a, _, b = rng.partition("-")
     a, b = int(a), int(b or a)
-    p = SEEDS_DIR / fname
+    p = _specs_mod.SEEDS_DIR / fname
     if not p.is_file():
         return f"({p} not present)"
     lines = p.read_text(encoding="utf-8", errors="replace").splitlines()[a - 1:b]
@@ -268,50 +282,86 @@ def cmd_show(a) -> int:
 
 
 def cmd_oracle(a) -> int:
+    """Exit status: 0 the port agrees, 1 the port differs (draw for draw or in law), 2 usage error or a crash
+    (of the port or of the harness: one line on stderr)."""
     import importlib
+    import traceback
 
     from reference.oracle import Oracle, Tolerance, all_targets
 
+    targets = all_targets()
+    if a.list:
+        ids = [a.against] if a.against else sorted(targets)
+        for k in ids:
+            if k not in targets:
+                sys.stderr.write(f"dpsco-ref: error: {k!r} is not an oracle target; known: {sorted(targets)}\n")
+                return 2
+            print(targets[k].conventions())
+            print()
+        return 0
+    if not a.candidate or not a.against:
+        sys.stderr.write("dpsco-ref: error: oracle needs a candidate module:function and --against SPEC_ID "
+                         "(or --list)\n")
+        return 2
     mod, sep, fn = a.candidate.partition(":")
     if not sep or not mod or not fn:
         sys.stderr.write(f"dpsco-ref: error: candidate must be module:function, got {a.candidate!r}\n")
         return 2
     try:
         cand = getattr(importlib.import_module(mod), fn)
-    except (ImportError, AttributeError) as e:
-        sys.stderr.write(f"dpsco-ref: error: cannot load candidate {a.candidate!r}: {e}\n")
+    except Exception as e:  # ImportError, AttributeError, or the module failing at import
+        sys.stderr.write(f"dpsco-ref: error: cannot load candidate {a.candidate!r}: {type(e).__name__}: {e}\n")
         return 2
-    targets = all_targets()
     if a.against not in targets:
         sys.stderr.write(f"dpsco-ref: error: --against {a.against!r} is not an oracle target; known: {sorted(targets)}\n")
         return 2
+    tgt = targets[a.against]
     try:
-        tol = Tolerance(a.atol, a.rtol, a.ulps)
+        if a.exact:
+            tol = Tolerance()
+        elif a.atol is None and a.rtol is None and a.ulps is None:
+            tol = tgt.tolerance
+        else:
+            tol = Tolerance(a.atol or 0.0, a.rtol or 0.0, a.ulps, scaled=True)
     except ValueError as e:
         sys.stderr.write(f"dpsco-ref: error: {e}\n")
         return 2
     if not (0 < a.alpha < 1):
         sys.stderr.write(f"dpsco-ref: error: --alpha must be in (0, 1), got {a.alpha}\n")
         return 2
-    orc = Oracle(seed=a.seed)
+    if a.case is not None and a.case < 0:
+        sys.stderr.write(f"dpsco-ref: error: --case must be >= 0, got {a.case}\n")
+        return 2
+    orc = Oracle(seed=a.seed, candidate_name=a.candidate)
     bad = 0
-    if a.mode in ("draws", "both"):
-        res = orc.check_draws(cand, a.against, n_cases=a.cases, tol=tol)
-        nbad = sum(not r.ok for _, r in res)
-        bad += nbad
-        print(f"draw-for-draw: {len(res) - nbad}/{len(res)} input sets agree")
-        for inp, r in res:
-            if not r.ok:
-                print(f"  differs: {r.message}")
-                break
-    if a.mode in ("law", "both"):
-        res = orc.check_law(cand, a.against, n_samples=a.n_samples, alpha=a.alpha)
-        nbad = sum(not r.ok for _, r in res)
-        bad += nbad
-        print(f"in law: {len(res) - nbad}/{len(res)} input sets agree (false-failure <= {a.alpha:g})")
-        for _, r in res:
-            print(f"  {r.message}")
-    print("PASS" if not bad else "FAIL")
+    try:
+        if a.mode in ("draws", "both"):
+            t0 = time.perf_counter()
+            res = orc.check_draws(cand, a.against, n_cases=a.cases, tol=tol, case=a.case)
+            nbad = sum(not r.ok for r in res)
+            bad += nbad
+            print(f"draw-for-draw: {len(res) - nbad}/{len(res)} input cases agree ({tol.describe()}; "
+                  f"{time.perf_counter() - t0:.2f}s)")
+            for r in res:
+                if not r.ok:
+                    print("  " + r.describe(a.candidate))
+                    break
+        if a.mode in ("law", "both"):
+            t0 = time.perf_counter()
+            res = orc.check_law(cand, a.against, n_samples=a.n_samples, n_cases=a.cases, alpha=a.alpha, case=a.case,
+                                tol=tol)
+            nbad = sum(not r.ok for r in res)
+            bad += nbad
+            print(f"in law ({res[0].law_mode}): {len(res) - nbad}/{len(res)} input cases agree (false-failure <= "
+                  f"{a.alpha:g} for the whole call; {time.perf_counter() - t0:.2f}s)")
+            for r in res:
+                print(f"  [{'ok' if r.ok else 'DIFFERS'} {r.seconds:.2f}s] " + r.describe(a.candidate))
+    except Exception as e:
+        tb = traceback.extract_tb(e.__traceback__)
+        where = f" at {tb[-1].filename}:{tb[-1].lineno}" if tb else ""
+        sys.stderr.write(f"dpsco-ref: error: the run crashed: {type(e).__name__}: {e}{where}\n")
+        return 2
+    print("PASS" if not bad else "FAIL (the port differs from the reference)")
     return 1 if bad else 0
 
 
@@ -321,7 +371,34 @@ def cmd_check_certificate(a) -> int:
     return certificate_checker.main([str(a.file)] + (["--strict"] if a.strict else []))
 
 
+def _use_seeds_dir(argv: list[str]) -> list[str]:
+    """Take ``--seeds-dir DIR`` (or ``--seeds-dir=DIR``) from anywhere in argv; point DPSCO_SEEDS_DIR (inherited by
+    worker processes) and every already-imported SEEDS_DIR at it."""
+    out, d, i = [], None, 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--seeds-dir" and i + 1 < len(argv):
+            d, i = argv[i + 1], i + 2
+            continue
+        if arg.startswith("--seeds-dir="):
+            d = arg.split("=", 1)[1]
+        else:
+            out.append(arg)
+        i += 1
+    if d is not None:
+        path = Path(d).expanduser().resolve()
+        if not path.is_dir():
+            sys.stderr.write(f"dpsco-ref: error: --seeds-dir {d!r} is not a directory\n")
+            raise SystemExit(2)
+        os.environ["DPSCO_SEEDS_DIR"] = str(path)
+        for mod in list(sys.modules.values()):
+            if getattr(mod, "__name__", "").startswith("proofs_checks") and isinstance(getattr(mod, "SEEDS_DIR", None), Path):
+                mod.SEEDS_DIR = path
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = _use_seeds_dir(list(sys.argv[1:] if argv is None else argv))
     p = build_parser()
     a = p.parse_args(argv)
     if a.cmd is None:

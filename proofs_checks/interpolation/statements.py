@@ -14,6 +14,7 @@ import mpmath
 import numpy as np
 import sympy as sp
 
+from proofs_checks.specs import SEEDS_DIR
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, partial, proof_gap
 from reference.interpolation.lower_bounds import (modulus_quadratic_family, thm1_approx_instance, thm1_pure_instance,
                                                   thm1a_bound, thm4_instance)
@@ -21,7 +22,7 @@ from reference.interpolation.schedule import alg2_schedule, alg6_schedule, c_kap
 
 E = sp.E
 pos = dict(positive=True)
-SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "001_46ca18eaa2e91b07.txt"
+SEED = SEEDS_DIR / "001_46ca18eaa2e91b07.txt"          # DPSCO_SEEDS_DIR or ../shared/seeds (proofs_checks.specs)
 
 
 def _line(n: int) -> str:

@@ -25,7 +25,15 @@ from reference.thesis.ch07.tree import node_set, tree_mechanism
 from reference.thesis.ch13.l2p import l2p_mw
 
 from .compare import flatten_output
+from .exact_law import LawSpec
 from .targets import Target, register_target
+
+
+def _gaussian_law(moments, stride=None):
+    def law(inputs):
+        mean, cov = moments(inputs)
+        return LawSpec("gaussian", mean, cov, stride=stride(inputs) if stride else 1)
+    return law
 
 
 # ---------------------------------------------------------------------------- Gaussian mechanism
@@ -56,7 +64,9 @@ def _gauss_moments(inputs):
 register_target(Target(
     spec_id="core.mech.gaussian_mechanism", reference=gaussian_mechanism,
     make_inputs=_gauss_inputs, make_draws=_gauss_draws, inputs_strategy=_gauss_strategy,
-    exact_moments=_gauss_moments, description="value + sigma * N(0, I)"))
+    exact_moments=_gauss_moments, description="value + sigma * N(0, I)", law=_gaussian_law(_gauss_moments),
+    noise_doc="noise = standard normals z of value's shape (unscaled; output = value + sigma * z)",
+    returns_doc="array of value's shape (a scalar for a scalar value)", law_samples=30000))
 
 
 # ---------------------------------------------------------------------------- Laplace mechanism
@@ -88,7 +98,11 @@ def _lap_moments(inputs):
 register_target(Target(
     spec_id="core.mech.laplace_mechanism", reference=laplace_mechanism,
     make_inputs=_lap_inputs, make_draws=_lap_draws, inputs_strategy=_lap_strategy,
-    exact_moments=_lap_moments, description="value + (sensitivity/epsilon) * Lap(1)^d"))
+    exact_moments=_lap_moments, description="value + (sensitivity/epsilon) * Lap(1)^d",
+    law=lambda inp: LawSpec("laplace", np.atleast_1d(np.asarray(inp["value"], float)),
+                            scale=inp["sensitivity"] / inp["epsilon"]),
+    noise_doc="noise = standard Laplace draws w (scale 1) of value's shape (output = value + (sensitivity/epsilon) w)",
+    returns_doc="array of value's shape", law_samples=30000))
 
 
 # ---------------------------------------------------------------------------- binary-tree aggregation
@@ -128,7 +142,15 @@ def _tree_moments(inputs):
 register_target(Target(
     spec_id="core.tree.TreeAggregator", reference=tree_prefix_sums,
     make_inputs=_tree_inputs, make_draws=_tree_draws, output=_tree_output, inputs_strategy=_tree_strategy,
-    exact_moments=_tree_moments, description="private prefix sums by the binary-tree mechanism"))
+    exact_moments=_tree_moments, description="private prefix sums by the binary-tree mechanism",
+    law=lambda inp: LawSpec("gaussian", *_tree_moments(inp), stride=np.shape(inp["values"])[1],
+                            labels=[f"[s={s + 1},j={j}]" for s in range(np.shape(inp["values"])[0])
+                                    for j in range(np.shape(inp["values"])[1])]),
+    noise_doc="noise = (T, dim) standard normals, one per dyadic node in completion order (the node ending at step s "
+              "uses row s-1, unscaled); prefix s adds sigma * sum of its nodes' rows (exact covariance "
+              "sigma^2 |P(s) & P(t)| per coordinate)",
+    returns_doc="(estimates (T, dim), draws) or estimates alone (element 0 of a tuple is read)", law_samples=30000,
+    size_key=lambda inp: np.size(inp["values"])))
 
 
 # ---------------------------------------------------------------------------- DP-SGD (doc 002, A-1)
@@ -164,10 +186,35 @@ def _dpsgd_strategy():
     return inputs()
 
 
+def _stack_trace(trace, key, T, p):
+    if len(trace) != T or any(not isinstance(it, dict) or key not in it for it in trace):
+        raise ValueError(f"the port's trace must hold T = {T} dicts with key {key!r} (got {len(trace)} items)")
+    return np.vstack([np.asarray(it[key], dtype=float).reshape(1, p) for it in trace])
+
+
+def _dpsgd_noise_from_trace(inputs, trace):
+    T, p, s = inputs["T"], inputs["p"], inputs["sigma"]
+    b = _stack_trace(trace, "b", T, p)                                # b_t = sigma * xi_t (absolute, on the mean grad)
+    return dict(noise=b / s if s > 0 else np.zeros((T, p))), b.ravel()
+
+
+def _iid_noise_law(scale_key):
+    def law(inputs):
+        T, p, s = inputs["T"], inputs["p"], inputs[scale_key]
+        return LawSpec("gaussian", np.zeros(T * p), s * s * np.eye(T * p), stride=p,
+                       labels=[f"[t={t},i={i}]" for t in range(T) for i in range(p)])
+    return law
+
+
 register_target(Target(
     spec_id="002.algA1", reference=dp_sgd,
     make_inputs=_dpsgd_inputs, make_draws=_dpsgd_draws, output=_dpsgd_output, inputs_strategy=_dpsgd_strategy,
-    description="DP-SGD with per-example clipping and projected steps (002 l.110)"))
+    description="DP-SGD with per-example clipping and projected steps (002 l.110)",
+    noise_from_trace=_dpsgd_noise_from_trace, noise_law=_iid_noise_law("sigma"),
+    noise_doc="noise = (T, p) standard normals xi (unscaled); step t adds b_t = sigma * xi_t to the mean clipped "
+              "gradient: x_{t+1} = Proj(x_t - lr (G_t + b_t)); in law the port records b_t in its trace (key 'b')",
+    returns_doc="an object with attribute y_T (the last iterate, shape (p,))", law_samples=20000,
+    size_key=lambda inp: inp["T"] * inp["p"]))
 
 
 # =====================================================================================================================
@@ -465,6 +512,25 @@ def _srgd_tree_draws(inputs, rng):
     return dict(noise=rng.standard_normal((inputs["T"], inputs["p"])))   # node noise, completion order
 
 
+def _lowbit(s):
+    return s & -s
+
+
+def _srgd_tree_noise_from_trace(inputs, trace):
+    T, p, s = inputs["T"], inputs["p"], inputs["sigma"]
+    N = -_stack_trace(trace, "b", T, p)                                # N_1..N_T (prefix noise sums)
+    xi = np.array([N[t - 1] - (N[t - _lowbit(t) - 1] if t - _lowbit(t) > 0 else 0.0) for t in range(1, T + 1)])
+    return dict(noise=xi / s if s > 0 else np.zeros((T, p))), N.ravel()
+
+
+def _srgd_tree_noise_law(inputs):
+    from reference.core.tree import prefix_noise_covariance
+
+    T, p, s = inputs["T"], inputs["p"], inputs["sigma"]
+    return LawSpec("gaussian", np.zeros(T * p), np.kron(prefix_noise_covariance(T, s), np.eye(p)), stride=p,
+                   labels=[f"[N_{t + 1},i={i}]" for t in range(T) for i in range(p)])
+
+
 def _srgd_tree_output(out):
     res, nodes = out
     return np.concatenate([np.asarray(res.y_T, float).ravel(), flatten_output(nodes)])
@@ -475,7 +541,13 @@ register_target(Target(
     make_inputs=_srgd_tree_inputs, make_draws=_srgd_tree_draws, output=_srgd_tree_output,
     inputs_strategy=_srgd_tree_strategy,
     description="Accelerated-DP-SRGD with binary-tree noise and clipping (002 Alg. 1, private path A-7/A-8); "
-                "output: y_T then the released node values (sorted by node); draws: noise (T, p) N(0, 1)"))
+                "output: y_T then the released node values (sorted by node); draws: noise (T, p) N(0, 1)",
+    noise_from_trace=_srgd_tree_noise_from_trace, noise_law=_srgd_tree_noise_law,
+    noise_doc="noise = (T, p) standard normals, one per tree node in completion order (unscaled); node noise "
+              "xi = sigma * noise; step t uses b_t = -N_{t+1} (minus the prefix-(t+1) noise sum); in law the port "
+              "records b_t in its trace (key 'b'): exact covariance sigma^2 |P(s) & P(t)| across time",
+    returns_doc="(result with attribute y_T, {node (j, k): released node value}) — flattened as y_T then the node "
+                "values in the dict's order", law_samples=10000, size_key=lambda inp: inp["T"] * inp["p"]))
 
 
 def accelerated_dp_srgd_gaussian_b(oracle, data, *, T, B, beta, radius, p, sigma_b, clip=None, kappa_z=1.0,
@@ -521,7 +593,13 @@ register_target(Target(
     spec_id="002.alg1", reference=accelerated_dp_srgd_gaussian_b,
     make_inputs=_alg1_srgd_inputs, make_draws=_alg1_srgd_draws, output=_dpsgd_output,
     inputs_strategy=_alg1_srgd_strategy,
-    description="Accelerated-DP-SRGD (002 Alg. 1) with b_t iid N(0, sigma_b^2 I); output y_T; draws: b (T, p)"))
+    description="Accelerated-DP-SRGD (002 Alg. 1) with b_t iid N(0, sigma_b^2 I); output y_T; draws: b (T, p)",
+    noise_from_trace=lambda inp, tr: (dict(b=_stack_trace(tr, "b", inp["T"], inp["p"])),
+                                      _stack_trace(tr, "b", inp["T"], inp["p"]).ravel()),
+    noise_law=_iid_noise_law("sigma_b"),
+    noise_doc="b = (T, p) noise ALREADY SCALED by sigma_b (b_t ~ N(0, sigma_b^2 I)); in law the port records b_t "
+              "in its trace (key 'b')",
+    returns_doc="an object with attribute y_T", law_samples=12000, size_key=lambda inp: inp["T"] * inp["p"]))
 
 
 # ---------------------------------------------------------------------------- 004: CDPCWME, DPCWME, CDPNSME, Alg. 2
@@ -593,14 +671,19 @@ def _dpcwme_moments(inputs):
 register_target(Target(
     spec_id="004.cdpcwme", reference=_me.cdp_cwme,
     make_inputs=_cwme_inputs_for("rho"), make_draws=_std_normal_d, inputs_strategy=_cwme_strategy_for("rho"),
-    exact_moments=_cdpcwme_moments,
-    description="CDPCWME (004 Alg. 3 + Gaussian noise, Thm 4.1): clipped median of means + sigma N(0, I_d)"))
+    exact_moments=_cdpcwme_moments, law=_gaussian_law(_cdpcwme_moments),
+    description="CDPCWME (004 Alg. 3 + Gaussian noise, Thm 4.1): clipped median of means + sigma N(0, I_d)",
+    noise_doc="noise = d standard normals (unscaled; output = CWME + sigma z, sigma = cdp_cwme_sigma(...))",
+    returns_doc="array (d,)", law_samples=30000, size_key=lambda inp: inp["X"].shape[1]))
 
 register_target(Target(
     spec_id="004.dpcwme", reference=_me.dp_cwme,
     make_inputs=_cwme_inputs_for("epsilon"), make_draws=_std_laplace_d, inputs_strategy=_cwme_strategy_for("epsilon"),
     exact_moments=_dpcwme_moments,
-    description="DPCWME (004 Alg. 3 + Laplace noise, Thm 4.1): clipped median of means + b_L Lap(1)^d"))
+    law=lambda inp: LawSpec("laplace", _dpcwme_moments(inp)[0], scale=np.sqrt(_dpcwme_moments(inp)[1][0, 0] / 2)),
+    description="DPCWME (004 Alg. 3 + Laplace noise, Thm 4.1): clipped median of means + b_L Lap(1)^d",
+    noise_doc="noise = d standard Laplace draws (unscaled; output = CWME + b_L w)", returns_doc="array (d,)",
+    law_samples=30000, size_key=lambda inp: inp["X"].shape[1]))
 
 
 def _nsme_make(rng, n, d, rho, tau, c, variant):
@@ -633,6 +716,8 @@ def _nsme_moments(inputs):
 register_target(Target(
     spec_id="004.alg4", reference=_me.cdp_nsme,
     make_inputs=_nsme_inputs, make_draws=_std_normal_d, inputs_strategy=_nsme_strategy, exact_moments=_nsme_moments,
+    law=_gaussian_law(_nsme_moments), noise_doc="noise = d standard normals (unscaled)", returns_doc="array (d,)",
+    law_samples=30000, size_key=lambda inp: inp["X"].shape[1],
     description="CDPNSME (004 Alg. 4): noise-smoothed soft-truncated mean + sigma N(0, I_d)"))
 
 
@@ -732,6 +817,9 @@ def _tree7_moments(inputs):
 register_target(Target(
     spec_id="003_ch07.alg20", reference=tree_mechanism,
     make_inputs=_tree7_inputs, make_draws=_tree7_draws, inputs_strategy=_tree7_strategy, exact_moments=_tree7_moments,
+    law=_gaussian_law(_tree7_moments, stride=lambda inp: np.shape(inp["M"])[1]),
+    noise_doc="draws = {node: N(0, I_d) standard normals} (unscaled; node noise sigma * z)", law_samples=30000,
+    size_key=lambda inp: np.size(inp["M"]),
     description="Tree mechanism of thesis Ch. 7 (Alg. 20; corrected or printed node sets); draws: {node: N(0, I_d)}"))
 
 

@@ -8,12 +8,16 @@ of its output.  A new algorithm plugs in with one :func:`register_target` call (
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import inspect
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
-from .compare import flatten_output
+from .compare import Tolerance, flatten_output
+from .exact_law import LawSpec
+
+DEFAULT_TOLERANCE = Tolerance(atol=1e-9, rtol=1e-9, scaled=True)
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,66 @@ class Target:
     inputs_strategy: Callable[[], Any] | None = None              # () -> hypothesis strategy of input dicts
     exact_moments: Callable[[dict], tuple[np.ndarray, np.ndarray]] | None = None  # inputs -> (mean, cov)
     description: str = ""
+    # --- in law with power (issue 19) ---
+    law: Callable[[dict], LawSpec] | None = None                  # exact law of output(...) given the inputs
+    noise_from_trace: Callable[[dict, list], tuple[dict, np.ndarray]] | None = None
+    #   (inputs, the port's trace) -> (the reference's pre-drawn keywords reproducing the port's noise, the noise as
+    #   a flat vector); its exact law is noise_law(inputs): "the step given the deterministic part"
+    noise_law: Callable[[dict], LawSpec] | None = None
+    tolerance: Tolerance = DEFAULT_TOLERANCE                      # draw-for-draw default (reassociation-safe)
+    tolerance_note: str = "|port - ref| <= 1e-9 * max(1, max|ref|) + 1e-9 * |ref| elementwise (float reassociation)"
+    noise_doc: str = ""                                           # the noise keyword(s) and their scaling
+    returns_doc: str = ""                                         # what the port returns (output() reads it)
+    law_samples: int = 2000                                       # default in-law sample size per case
+    law_cases: int = 3                                            # default number of in-law input cases
+    size_key: Callable[[dict], Any] | None = None                 # orders generated cases by size (law cases spread)
+
+    def law_mode(self) -> str:
+        if self.law is not None:
+            return "exact law of the output"
+        if self.noise_from_trace is not None:
+            return "exact law of the noise given the deterministic part (needs the port's trace) + replay"
+        return "two-sample KS against the reference (no exact law known)"
+
+    def conventions(self) -> str:
+        """The calling convention a port must follow (signature, noise keywords and scaling, return, trace keys)."""
+        try:
+            sig = str(inspect.signature(self.reference))
+        except (TypeError, ValueError):
+            sig = "(...)"
+        rng = np.random.default_rng(0)
+        lines = [f"{self.spec_id}: {self.description}",
+                 f"  reference: {getattr(self.reference, '__module__', '?')}.{getattr(self.reference, '__qualname__', '?')}{sig}"]
+        try:
+            inp = self.make_inputs(rng)
+            draws = self.make_draws(inp, rng)
+            lines.append("  inputs (keywords): " + ", ".join(_kind(k, v) for k, v in inp.items()))
+            lines.append("  draw-for-draw: called with the inputs + rng=None + " + ", ".join(_kind(k, v) for k, v in draws.items()))
+            trace: list = []
+            kw = dict(inp, **draws)
+            kw.setdefault("rng", None)
+            has_trace = _accepts_kw(self.reference, "trace")
+            out = self.reference(**kw, **({"trace": trace} if has_trace else {}))
+            if has_trace:
+                if trace and isinstance(trace[0], dict):
+                    lines.append(f"  trace: pass trace=[]; the port appends one dict per step with keys {sorted(trace[0])} "
+                                 f"(compared step by step when the port accepts trace)")
+                else:
+                    lines.append(f"  trace: the reference appends {len(trace)} item(s) of type "
+                                 f"{type(trace[0]).__name__ if trace else '-'} for these inputs (compared when both keep one)")
+            if not self.returns_doc:
+                lines.append(f"  returns: like the reference ({type(out).__name__}; output() flattens it to "
+                             f"{self.output(out).size} values here)")
+        except Exception as e:  # pragma: no cover - documentation only
+            lines.append(f"  (example inputs failed: {e})")
+        if self.noise_doc:
+            lines.append(f"  noise: {self.noise_doc}")
+        lines.append("  in law: called with the inputs + rng=<numpy Generator> (the port draws its own noise)")
+        if self.returns_doc:
+            lines.append(f"  returns: {self.returns_doc}")
+        lines.append(f"  in-law test: {self.law_mode()}; default n_samples = {self.law_samples}, n_cases = {self.law_cases}")
+        lines.append(f"  draw-for-draw tolerance: {self.tolerance_note}")
+        return "\n".join(lines)
 
     def run(self, fn: Callable, inputs: dict, draws: dict | None = None, rng: np.random.Generator | None = None):
         """Call ``fn`` on inputs with either pre-drawn randomness or its own ``rng``."""
@@ -50,6 +114,26 @@ class Target:
             else:
                 rows.append(self.output(self.run(fn, inputs, draws=self.make_draws(inputs, rng))))
         return np.vstack(rows)
+
+
+def _kind(k, v) -> str:
+    if isinstance(v, np.ndarray):
+        return f"{k}: array{v.shape}"
+    if isinstance(v, dict):
+        return f"{k}: dict[{len(v)}]"
+    if isinstance(v, (list, tuple)):
+        return f"{k}: {type(v).__name__}[{len(v)}]"
+    if callable(v):
+        return f"{k}: callable"
+    return f"{k}: {type(v).__name__}"
+
+
+def _accepts_kw(fn, name) -> bool:
+    try:
+        ps = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in ps or any(p.kind is p.VAR_KEYWORD for p in ps.values())
 
 
 TARGETS: dict[str, Target] = {}

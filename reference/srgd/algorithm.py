@@ -388,7 +388,7 @@ def dp_sgd(oracle, data, *, T: int, B: int, lr: float, radius: float, p: int, cl
         G[t] = clip_l2(per_ex, clip).mean(axis=0)
         x[t + 1] = proj_l2_ball(x[t] - lr * (G[t] + sigma * noise[t]), radius=radius)     # l.110
         if trace is not None:
-            trace.append(dict(t=t, x=x[t].copy(), x_next=x[t + 1].copy()))
+            trace.append(dict(t=t, x=x[t].copy(), x_next=x[t + 1].copy(), b=sigma * noise[t]))   # b: the noise added
     return SRGDResult(y_T=x[T].copy(), x=x, y=x.copy(), z=x.copy(), grad_est=G, deltas=G, b=sigma * noise,
                       max_example_delta=maxd, n_clipped=0, batches=[range(t * B, (t + 1) * B) for t in range(T)],
                       oracle_calls=orc.calls - c0, oracle_rounds=orc.rounds - r0)

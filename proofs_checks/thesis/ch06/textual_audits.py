@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from proofs_checks.framework import check, erratum, fail
+from proofs_checks.specs import SEEDS_DIR
 
 
-SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / "003_7b89ea95d4dd3293.txt"
+SEED = SEEDS_DIR / "003_7b89ea95d4dd3293.txt"          # DPSCO_SEEDS_DIR or ../shared/seeds (proofs_checks.specs)
 
 
 _LINES: list[str] = []
