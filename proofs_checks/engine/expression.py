@@ -236,7 +236,8 @@ class _Parser:
                 self.i = j + 1
                 return lambda env: _pow(base(env), k)
             ex = self.unary()
-            return lambda env: _mul(ex(env), base(env).log()).exp()
+            # x^y = exp(y log x), with the monotone endpoint hull on exp and log (the certificate checker's rule)
+            return lambda env: _apply_monotone("exp", _mul(ex(env), _apply_monotone("log", base(env))))
         return base
 
     def atom(self):
