@@ -165,20 +165,18 @@ class DominatingPair:
         return l_lo, l_hi
 
     def moments_f(self) -> tuple[float, float]:
-        """(mean, sd) of L under P (float, from the tails on a fine grid)."""
+        """(mean, sd) of L under P (float, from the tails on a fine grid; atoms included)."""
         lo, hi = self.range_f(1e-14)
-        grid = np.linspace(lo, hi, 20001)
-        gp = self.tails_f(grid)[0]
-        pinf = float(self.p_inf().mid()) if self.p_inf() != 0 else 0.0
+        pad = 0.01 * (hi - lo) + 1e-9
+        grid = np.linspace(lo - pad, hi + pad, 20001)
+        gp = np.asarray(self.tails_f(grid)[0], float)
         w = np.maximum(-np.diff(gp), 0.0)
         mid = 0.5 * (grid[1:] + grid[:-1])
         tot = w.sum()
-        if tot <= 0:
+        if not tot > 0:
             return 0.0, 0.0
         m = float((w * mid).sum() / tot)
         v = float((w * (mid - m) ** 2).sum() / tot)
-        if pinf > 0.5:  # pragma: no cover - degenerate
-            return m, 0.0
         return m, math.sqrt(max(v, 0.0))
 
     def swap(self) -> "DominatingPair":  # pragma: no cover - abstract
@@ -388,11 +386,11 @@ class FinitePair(DominatingPair):
     def _atoms(self):
         return [(self._ball(a), self._ball(b)) for a, b in zip(self.p, self.q)]
 
-    def _cell_index(self, i_atom: int, k: int):
-        """floor(L_i / h) for atom i, decided in Arb at increasing precision (the masses are recomputed at each
-        precision); None for L = -inf (p = 0), "inf" for L = +inf (q = 0)."""
+    def _loss_bracket(self, i_atom: int, k: int):
+        """(a, b) lattice indices with l_a <= L_i <= l_b certified and b - a <= 1 when decidable (a == b - 1 also
+        when L_i is a lattice point up to 2^-512); None for L = -inf (p = 0), "inf" for L = +inf (q = 0)."""
         prec = PREC
-        while prec <= 1 << 14:
+        while True:
             with arb_prec(prec):
                 pb, qb = self._ball(self.p[i_atom]), self._ball(self.q[i_atom])
                 if pb == 0:
@@ -401,11 +399,13 @@ class FinitePair(DominatingPair):
                     return "inf"
                 if pb > 0 and qb > 0:
                     t = (pb / qb).log() * (arb(2) ** k)
-                    lo, hi = t.lower().floor(), t.upper().floor()
+                    lo = int(t.lower().floor().unique_fmpz())
+                    hi = int(t.upper().floor().unique_fmpz())
                     if lo == hi:
-                        return int(lo.unique_fmpz())
+                        return lo, lo + 1
+                    if prec >= 512:
+                        return lo, hi + 1
             prec *= 2
-        raise ArithmeticError("cell of an atom undecided (loss on a lattice point to 2^-16384)")
 
     def cells(self, k: int, bounds: Sequence[int]):
         import bisect
@@ -417,7 +417,9 @@ class FinitePair(DominatingPair):
             pa, qa = self._ball(self.p[i_atom]), self._ball(self.q[i_atom])
             if pa == 0 and qa == 0:
                 continue
-            j = self._cell_index(i_atom, k)
+            j = self._loss_bracket(i_atom, k)
+            if j not in (None, "inf"):
+                j = j[0] if j[0] >= bounds[0] else min(j[1], bounds[0])   # any assignment is valid (lower chains)
             if j is None:          # L = -inf (p = 0): Q-only
                 Q_below += qa
                 continue
@@ -434,6 +436,44 @@ class FinitePair(DominatingPair):
         h = arb(2) ** (-k)
         ev = [(h * b).exp() for b in bounds]
         return P, Q, P_below, Q_below, P_inf, ev
+
+    def upper_weights(self, k: int, J_lo: int, J_hi: int):
+        """U1 per atom: split (p_i, q_i) between l_a <= L_i <= l_b with weights (q e^{l_a} - u p)/(1 - u) and
+        (p - q e^{l_a})/(1 - u), u = e^{-(l_b - l_a)} (P and Q masses preserved).  Atoms beyond the range are
+        moved to its ends as in U1 (below: P-mass to l_{J_lo}; above: split between l_{J_hi} and +inf).
+        Returns (list of n = J_hi - J_lo + 1 balls, +inf ball)."""
+        n = J_hi - J_lo + 1
+        w = [arb(0)] * n
+        inf = arb(0)
+        h = arb(2) ** (-k)
+        for i_atom in range(len(self.p)):
+            pa, qa = self._ball(self.p[i_atom]), self._ball(self.q[i_atom])
+            br = self._loss_bracket(i_atom, k)
+            if br is None:
+                continue
+            if br == "inf":
+                inf += pa
+                continue
+            a, b = br
+            if b <= J_lo:                       # L <= l_{J_lo}: P-mass up to l_{J_lo}
+                w[0] += pa
+                continue
+            if a >= J_hi:                       # L >= l_{J_hi}: split between l_{J_hi} and +inf
+                r = qa * (h * J_hi).exp()
+                w[n - 1] += r
+                inf += (pa - r).nonnegative_part()
+                continue
+            if a < J_lo:                        # straddles the bottom (not certified inside): P-mass up to l_b
+                w[b - J_lo] += pa
+                continue
+            if b > J_hi:                        # straddles the top: P-mass to +inf
+                inf += pa
+                continue
+            u = (-(h * (b - a))).exp()
+            r = qa * (h * a).exp()
+            w[a - J_lo] += ((r - u * pa) / (1 - u)).nonnegative_part()
+            w[b - J_lo] += ((pa - r) / (1 - u)).nonnegative_part()
+        return w, inf
 
     def _losses_f(self):
         out = []
@@ -618,7 +658,9 @@ def _build_base(pair: DominatingPair, k: int, J_lo: int, J_hi: int, K: int, lam:
         h = arb(2) ** (-k)
         w = [arb(0)] * n
         inf = P_inf
-        if "upper_optimistic" in _FAULTS:        # deliberately wrong: loss rounded DOWN (cell mass at its left end)
+        if hasattr(pair, "upper_weights") and "upper_optimistic" not in _FAULTS:   # atoms: U1 per atom
+            w, inf = pair.upper_weights(k, J_lo, J_hi)
+        elif "upper_optimistic" in _FAULTS:      # deliberately wrong: loss rounded DOWN (cell mass at its left end)
             for i in range(m):
                 w[bounds[i] - J_lo] += P[i]
             w[0] += P_below
@@ -640,11 +682,19 @@ def _build_base(pair: DominatingPair, k: int, J_lo: int, J_hi: int, K: int, lam:
             inf_f = _dyadic_up(Fraction(int(man)) * Fraction(2) ** int(ex))
         upper = lat.Measure(A, E, J_lo, k, inf_f)
         # lower chains: cell i is the statistic value bounds[i]; P rounded down, Q tilted by e^{l} and rounded up
+        # (the statistic value of cell i: the lattice point below its mean loss log(P_i/Q_i), kept inside the
+        #  cell; any choice is valid (L2), this one keeps the statistic's error second order for wide cells)
         zero = arb(0)
         Pl, Ql = [zero] * n, [zero] * n
+        hf = 2.0 ** (-k)
         for i in range(m):
-            Pl[bounds[i] - J_lo] = P[i]
-            Ql[bounds[i] - J_lo] = Q[i] * ev[i]
+            j = bounds[i]
+            hi_j = (bounds[i + 1] - 1) if i + 1 < m else J_hi
+            pm, qm = float(P[i].mid()), float(Q[i].mid())
+            if hi_j > j and pm > 0 and qm > 0:
+                j = min(max(int(math.floor(math.log(pm / qm) / hf)), j), hi_j)
+            Pl[j - J_lo] += P[i]
+            Ql[j - J_lo] += Q[i] * (h * j).exp()
         AP, EP = _to_fixed(Pl, K, False)
         AQ, EQ = _to_fixed(Ql, K, True)
     return _Base(upper, lat.Measure(AP, EP, J_lo, k), lat.Measure(AQ, EQ, J_lo, k, tilt=1),
@@ -1047,13 +1097,13 @@ def _choose_k0(pairs, T: int, target_width: float, eps_guess: float) -> int:
     V = max(T * sd * sd, 1e-30)
     mu = math.sqrt(V)
     slope = 0.5 * (max(eps_guess, mu) / V + 1.0)        # d eps / d Var of a mu-GDP curve, roughly
-    h = math.sqrt(max(target_width, 1e-12) / (slope * T * (1 / 4 + 1 / 12)) / 2)
+    h = 1.5 * math.sqrt(max(target_width, 1e-12) / (slope * T * (1 / 4 + 1 / 12)))
     h = min(h, max(sd, 1e-12) / 4, 0.05)
     return max(2, int(math.ceil(-math.log2(h))))
 
 
 def _plan_for(T: int, delta_ref: float, k0: int, tol_round: float = 1e-7, tol_trunc: float = 1e-5) -> _Plan:
-    K = int(math.ceil(math.log2(64.0 * T / (tol_round * max(delta_ref, 1e-300))))) + 4
+    K = int(math.ceil(math.log2(64.0 * T / tol_round) - math.log2(max(delta_ref, 1e-300)))) + 4
     K = max(K, 48)
     levels = max(1, int(T).bit_length())
     tau = tol_trunc * delta_ref / (2 * levels + 2)
@@ -1068,8 +1118,8 @@ def _cell_range(pair: DominatingPair, plan: _Plan) -> tuple[int, int]:
     """Lattice indices [J_lo, J_hi] of the one-step cells: the loss range outside carries <= tau_abs / T of P."""
     h = 2.0 ** (-plan.k0)
     l_lo, l_hi = pair.range_f(max(plan.tau_abs / max(plan.T, 1), 1e-300))
-    J_lo = int(math.floor(l_lo / h))
-    J_hi = max(int(math.ceil(l_hi / h)), J_lo + 1)
+    J_lo = int(math.floor(l_lo / h)) - 1          # one spare point each side: atoms on the range ends stay inside
+    J_hi = max(int(math.ceil(l_hi / h)) + 1, J_lo + 2)
     if J_hi - J_lo > (1 << 21):
         raise _TooLarge(f"lattice of {J_hi - J_lo} cells for one step (h = 2^-{plan.k0}, loss range [{l_lo:.4g}, "
                          f"{l_hi:.4g}]); ask for a wider bracket (width / rel_width)")
@@ -1140,10 +1190,15 @@ def pld_bracket_details(pair: DominatingPair, T, *, delta=None, epsilon=None, wi
     pairs = _directions(pair, directions)
     t_start = time.perf_counter()
     eps_guess = 1.0 if delta is not None else epsilon
-    kk = k0 if k0 is not None else _choose_k0(pairs, T, width or rel_width * max(eps_guess, 1e-3), eps_guess)
+    # target width in eps units (for a delta bracket a relative width r in delta is ~ r / lambda in eps; lambda ~ 2)
+    w_eps = (width or rel_width * max(eps_guess, 1e-3)) if delta is not None else 0.5 * rel_width
+    kk = k0 if k0 is not None else _choose_k0(pairs, T, w_eps, eps_guess)
     delta_ref = delta
     if delta is None:              # the scale of delta_T(eps) from a rough certified pass (truncation budgets)
-        iv0, _ = _one_pass(pairs, T, _plan_for(T, 1e-30, max(2, kk - 3)), None, epsilon)
+        iv0, per0 = _one_pass(pairs, T, _plan_for(T, 1e-30, max(2, kk - 3)), None, epsilon)
+        if iv0.hi == 0:            # certified delta_T(eps) = 0
+            return BracketDetails(interval=Interval(0.0, 0.0), kind="delta", h=2.0 ** (-max(2, kk - 3)), passes=1,
+                                  seconds=time.perf_counter() - t_start, per_direction=per0)
         delta_ref = max(iv0.lo, iv0.hi * 1e-6, 1e-300)
     best, notes, passes = None, [], 0
     for it in range(max_refinements + 1):
