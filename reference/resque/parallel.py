@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from reference.core.aggregation import aggregate
 from reference.core.geometry import as_vector, proj_l2_ball
 from reference.core.validation import positive
 from reference.resque.resque import draw_resque_batch, resque_log_weight
@@ -332,7 +333,6 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
       when ``ball_oracle`` is deterministic (the oracle's own randomness is the caller's).
     Spec: 000.ball_accel_bo
     """
-    from reference.resque.private import aggregate
     P = ball_accel_params(L, R, r, eps, C_ba)
     lg = math.log(R * P["kappa"] / r)
     lk = math.log(max(P["kappa"], math.e))

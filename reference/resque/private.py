@@ -19,6 +19,7 @@ from math import comb
 
 import numpy as np
 
+from reference.core.aggregation import aggregate  # noqa: F401  (re-exported: Alg 7's Aggregate, 000.aggregate)
 from reference.core.geometry import as_vector
 from reference.core.oracles import SampleAccessOracle
 from reference.core.problems import AbsSum
@@ -371,25 +372,6 @@ def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng=None, *, C
         if record is not None:
             record.append(J)
     return np.mean(out, axis=0)                                           # Return (L969)
-
-
-def aggregate(points, Delta: float) -> tuple[np.ndarray, bool]:
-    """STAND-IN Aggregate for Lemma 11 ([KLL+22, Claim 1], 000 L1032-1034).
-
-    Preconditions: points (k, d) finite, k >= 1; Delta >= 0 (validated).
-    Steps: c_i = #{j : ||x_i - x_j|| <= 2 Delta/3}; return the first x_i with c_i >= 0.51 k (flag True); else (x_1, False).
-    Postcondition: if >= 0.51k points lie within Delta/3 of some y then ||output - y|| <= Delta (triangle inequality + pigeonhole).
-    Randomness: none.
-    Spec: 000.aggregate
-    """
-    P = np.atleast_2d(np.asarray(points, dtype=float))
-    if not Delta >= 0:
-        raise ValueError(f"Delta must be >= 0, got {Delta}")
-    k = P.shape[0]
-    D = np.linalg.norm(P[:, None, :] - P[None, :, :], axis=-1)
-    cnt = (D <= 2 * Delta / 3).sum(axis=1)
-    ok = np.nonzero(cnt >= 0.51 * k)[0]
-    return (P[ok[0]].copy(), True) if ok.size else (P[0].copy(), False)
 
 
 def alg7_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: float, zeta: float,

@@ -1,7 +1,7 @@
 """Chapter 12 of thesis 003 (heavy-tailed private SCO via simple reductions, seed L8603-9832).
 
 Alg 36 Clipped-DP-SGD, Alg 37 Population-Localize (with a caller-supplied x_i rule), P12.1 Aggregate (reused from
-``reference.resque.private.aggregate``), Alg 39 KnownLipReduction, Alg 40 OnePass-Clipped-SGD, P12.3 bounded Laplace,
+``reference.core.aggregation.aggregate``), Alg 39 KnownLipReduction, Alg 40 OnePass-Clipped-SGD, P12.3 bounded Laplace,
 Alg 41 SVT with bounded Laplace, Alg 42's sample indexing, Alg 43 OnePass-Clipped-DP-SGD for GLMs.
 Π_C(v) = v·min(1, C/‖v‖) (L8709) is ``reference.core.samplers.clip_l2``.
 """
@@ -16,7 +16,7 @@ from reference.core import validation as V
 from reference.core.oracles import QueryCounter
 from reference.core.randomness import Source
 from reference.core.samplers import clip_l2
-from reference.resque.private import aggregate as _aggregate_000
+from reference.core.aggregation import aggregate as _aggregate_000
 
 
 def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float, lam: float, sigma: float, T: int,
