@@ -90,9 +90,10 @@ def test_validation_errors(fn, good, param, bads, data):
 
 
 def test_validation_non_numbers_and_methods():
-    with pytest.raises(ValueError, match="sigma"):
+    # wrong types are TypeErrors (the rules of reference.core.validation: a bool or a string is not a number)
+    with pytest.raises(TypeError, match="sigma"):
         A.gaussian_delta(1.0, "1")
-    with pytest.raises(ValueError, match="epsilon"):
+    with pytest.raises(TypeError, match="epsilon"):
         A.gaussian_delta(True, 1.0)
     with pytest.raises(ValueError, match="method"):
         A.gaussian_delta(1.0, 1.0, method="fast")

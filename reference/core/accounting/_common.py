@@ -1,7 +1,8 @@
 """Shared helpers of the accounting package: input validation, precision contexts, enclosures.
 
 Nothing here is a privacy primitive; it is the plumbing that lets every public function
-(1) reject bad input with a ``ValueError`` naming the parameter and the allowed range,
+(1) reject bad input with a ``ValueError`` naming the parameter, its value and the allowed range, and a
+    ``TypeError`` for a value of the wrong type (bool, string, None: the rules of ``reference.core.validation``),
 (2) compute at a stated mpmath precision (``dps``) or in Arb ball arithmetic, and
 (3) hand back a float, an ``mpmath.mpf`` or a certified :class:`Interval`.
 """
@@ -14,8 +15,11 @@ from fractions import Fraction
 from typing import Iterable, NamedTuple
 
 import mpmath
+import numpy as np
 import flint
 from flint import arb
+
+from reference.core import validation as V
 
 #: Default mpmath decimal precision: 15 correct digits of the returned float need a few guard
 #: digits on top of the working precision lost to cancellation (which every function measures and
@@ -55,14 +59,20 @@ class Interval(NamedTuple):
 # ------------------------------------------------------------------------------------------
 
 def _as_real(name: str, x):
-    """Return ``x`` if it is a real scalar (int, float, Fraction, numpy scalar, mpf); else raise."""
-    if isinstance(x, bool):
-        raise ValueError(f"{name} must be a real number, got bool {x!r}")
-    if isinstance(x, (numbers.Real, mpmath.mpf)):
+    """Return ``x`` if it is a real scalar (int, float, Fraction, numpy scalar, mpf); else raise TypeError.
+
+    The type rules are those of the shared ``reference.core.validation`` (a bool, a string, None or any non-number is
+    a TypeError); exact types (Fraction, mpf) are kept as they are (validation.real would round them to float), and
+    NaN is passed on so that ``check_real`` reports it with the allowed range."""
+    if isinstance(x, (Fraction, mpmath.mpf)):
         return x
-    if hasattr(x, "dtype") and getattr(x, "shape", None) == ():  # 0-d numpy array
-        return _as_real(name, x.item())
-    raise ValueError(f"{name} must be a real number, got {type(x).__name__} {x!r}")
+    if hasattr(x, "dtype") and getattr(x, "shape", None) == () and not isinstance(x, (bool, np.bool_)):
+        if x.dtype.kind in "fiu":
+            x = x.item()
+    if isinstance(x, float) and math.isnan(x):
+        return x
+    V.real(name, x, allow_inf=True)          # TypeError for bool / str / None / non-numbers
+    return x
 
 
 def _is_nan(x) -> bool:
@@ -132,12 +142,13 @@ def check_prob_open(name, x):
 
 
 def check_int(name: str, k, *, lo: int = 1, hi: int | None = None) -> int:
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
-        if isinstance(k, float) and k.is_integer() and math.isfinite(k):
-            k = int(k)
-        else:
-            raise ValueError(f"{name} must be an integer >= {lo}" + (f" and <= {hi}" if hi is not None else "")
-                             + f", got {k!r}")
+    """An integer in [lo, hi] (a float with an integral value is accepted): TypeError for a bool / string / None
+    (reference.core.validation.integer), ValueError naming the range otherwise."""
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (numbers.Real, np.integer, np.floating)):
+        return V.integer(name, k, lo=lo, hi=hi)         # raises TypeError
+    if isinstance(k, (float, np.floating)) and not (math.isfinite(float(k)) and float(k).is_integer()):
+        raise ValueError(f"{name} must be an integer >= {lo}" + (f" and <= {hi}" if hi is not None else "")
+                         + f", got {k!r}")
     k = int(k)
     if k < lo or (hi is not None and k > hi):
         raise ValueError(f"{name} must be an integer >= {lo}" + (f" and <= {hi}" if hi is not None else "")
@@ -160,7 +171,7 @@ def check_method(method: str, allowed: Iterable[str]) -> str:
 
 def check_sequence(name: str, xs, *, nonempty: bool = True) -> list:
     if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise ValueError(f"{name} must be a sequence of real numbers, got {type(xs).__name__}")
+        raise TypeError(f"{name} must be a sequence of real numbers, got {type(xs).__name__}")
     xs = list(xs)
     if nonempty and not xs:
         raise ValueError(f"{name} must be a non-empty sequence, got an empty one")

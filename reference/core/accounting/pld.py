@@ -62,7 +62,7 @@ import numpy as np
 from flint import arb, arb_poly
 
 from . import _lattice as lat
-from ._common import (Interval, arb_prec, check_int, check_nonneg, check_positive, check_prob_open, check_real,
+from ._common import (Interval, arb_prec, arb_to_interval, check_int, check_nonneg, check_positive, check_prob_open, check_real,
                       check_sequence, to_arb)
 
 __all__ = ["DominatingPair", "SubsampledGaussianPair", "GaussianPair", "LaplacePair", "FinitePair",
@@ -1149,7 +1149,7 @@ def _one_pass(pairs, T: int, plan: _Plan, delta, epsilon):
         if delta is not None:
             info["eps_hi"] = uc.eps_cert(delta)
         else:
-            info["delta_hi"] = math.nextafter(float(uc.delta_cert(epsilon).upper()), math.inf)
+            info["delta_hi"] = arb_to_interval(uc.delta_cert(epsilon)).hi
         ups.append(info["eps_hi" if delta is not None else "delta_hi"])
         info["upper_s"] = round(time.perf_counter() - t0, 3)
         per[p.name] = info
