@@ -22,6 +22,8 @@ from .lipschitz_extension import ExtendedLoss, Loss
 from .localization import OperationCounter, _validate_privacy, alg5_epochs, alg5_T, diameter_bound, partition
 from .schedule import c_kappa as _c_kappa, rate_term, thm2_m
 
+__all__ = ["alg1_lipschitz_extension", "alg2_localization", "alg3_adaptive", "alg6_general_kappa"]
+
 
 def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray, beta: float,
                              epsilon: float, delta: float = 0.0, *, T5: int | None = None, kappa_min: float = 2.0,
@@ -121,7 +123,8 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
                   epsilon: float, delta: float, x0: np.ndarray, *, constants: str = "paper", m: int | None = None,
                   c: float = 256.0, c_int: float = 128.0, project_output: bool = False,
                   rng: np.random.Generator | None = None, noise: dict | None = None, tau_rel: float = 1e-2,
-                  oracle: OperationCounter | None = None, info: dict | None = None) -> np.ndarray:
+                  eta_scale: float = 1.0, oracle: OperationCounter | None = None,
+                  info: dict | None = None) -> np.ndarray:
     """Algorithm 3 (adapts to interpolation), 001 L294-302.
 
     Preconditions: as Alg. 1 on n/2 samples and Alg. 2 on n - n/2 samples.
@@ -133,6 +136,8 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
       4. X_int = {x : ||x - x_1|| <= D_int/2}                                                (L300)
       5. x_adapt = Alg2(S2; X_int (D_1 = D_int), L, H, beta/2, lambda, x_1)                  (L301)
       6. return x_adapt                                                                      (L302)
+    ``eta_scale`` (default 1) multiplies the inner Alg. 5 step eta_0 of both stages (labelled scaled mode of
+    the experiments; privacy does not depend on it, PC-1).
     Postcondition: (eps, delta)-DP (disjoint halves + post-processing, PC-5).
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (mapping {'alg1': Alg 1 noise, 'alg2': Alg 2 noise}) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg3.
@@ -145,7 +150,8 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
     info = {} if info is None else info
     i1, i2 = {}, {}
     x1 = alg1_lipschitz_extension(S1, loss, X, L, x0, beta / 2, epsilon, delta, rng=rng,      # L297
-                                  noise=noise.get("alg1"), tau_rel=tau_rel, oracle=oracle, info=i1)
+                                  noise=noise.get("alg1"), tau_rel=tau_rel, eta_scale=eta_scale, oracle=oracle,
+                                  info=i1)
     A = d if delta == 0 else min(d, math.sqrt(d * math.log(1 / delta)))
     l2b = math.log(2 / beta)
     D_int = (c_int * L / lam) * (math.sqrt(l2b) * math.log(n) ** 1.5 / math.sqrt(n)            # L299
@@ -153,7 +159,8 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
     X_int = [(x1.copy(), D_int / 2)]                                                          # L300
     x_adapt = alg2_localization(S2, loss, X_int, L, H, lam, beta / 2, epsilon, delta, x1,      # L301
                                 constants=constants, m=m, c=c, D1=D_int, project_output=project_output,
-                                rng=rng, noise=noise.get("alg2"), tau_rel=tau_rel, oracle=oracle, info=i2)
+                                rng=rng, noise=noise.get("alg2"), tau_rel=tau_rel,
+                                eta_scale=eta_scale if constants == "scaled" else 1.0, oracle=oracle, info=i2)
     info.update(x1=x1, D_int=D_int, alg1=i1, alg2=i2)
     return x_adapt                                                                            # L302
 
@@ -162,7 +169,7 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
                        beta: float, epsilon: float, delta: float, x0: np.ndarray, *, T: int,
                        variant: str = "corrected", ck: float | None = None, D1: float | None = None,
                        rng: np.random.Generator | None = None, noise: list | None = None, tau_rel: float = 1e-2,
-                       oracle: OperationCounter | None = None, trace: list | None = None,
+                       eta_scale: float = 1.0, oracle: OperationCounter | None = None, trace: list | None = None,
                        info: dict | None = None) -> np.ndarray:
     """Algorithm 6 (epoch based algorithm for general kappa), 001 L614-628.
 
@@ -177,6 +184,9 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
       3. X_{i+1} = {x : ||x - x_hat_i|| <= D_{i+1}/2}                                          (L625)
       4. L_{i+1} = H D_{i+1}                                                                   (L626)
     Return x_hat_T (printed "x_T").
+    ``ck`` (schedule constant, default the Remark's c_kappa) and ``eta_scale`` (factor on the inner Alg. 5 step
+    eta_0, default 1) are the labelled *scaled* settings of the experiments; privacy does not depend on them
+    (sigma_i and the sensitivity L_i eta_i scale together, PC-1).
     Postcondition (corrected): (eps, delta)-DP for every dataset (PC-6 fixed); printed: DP only when every
     F(.; s) is L_i-Lipschitz on X_i.
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T inner noise lists, one per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
@@ -200,8 +210,8 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
     x_hat = np.asarray(x0, float).copy()
     for i in range(T):
         sub = {}
-        kw = dict(rng=rng, noise=None if noise is None else noise[i], D0=D_i, tau_rel=tau_rel, oracle=oracle,
-                  trace=trace, info=sub)
+        kw = dict(rng=rng, noise=None if noise is None else noise[i], D0=D_i, tau_rel=tau_rel, eta_scale=eta_scale,
+                  oracle=oracle, trace=trace, info=sub)
         if variant == "corrected":
             x_hat = alg1_lipschitz_extension(S[chunks[i]], loss, X_i, L_i, x_hat, beta / T, epsilon, delta,
                                              T5=T5, **kw)

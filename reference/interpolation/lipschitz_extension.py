@@ -23,7 +23,7 @@ import numpy as np
 import reference.core.validation as validate
 
 __all__ = ["huber", "huber_grad", "lipschitz_extension", "ext_quadratic", "ext_least_squares", "Loss",
-           "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "ExtendedLoss"]
+           "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "CubicRidgeLoss", "ExtendedLoss"]
 
 
 def huber(u, c: float):
@@ -263,6 +263,49 @@ class SmoothAbsLoss(Loss):
     def grad(self, x, S):
         V = x - S
         return self.L0 * V / np.sqrt(1 + np.sum(V * V, axis=1))[:, None]
+
+
+class CubicRidgeLoss(Loss):
+    """F(x; (a, b)) = |a'x - b|^3/3 (samples are rows [a_1..a_d, b]): convex, not globally Lipschitz or smooth.
+
+    With b = a'x* for every sample the data interpolate at x*; for a = sqrt(d) u, u uniform on the circle
+    (d = 2), f(x) - f* = (d^{3/2}/3) E|u'v|^3 = (2 sqrt 2/3)(4/(3 pi))||v||^3 (v = x - x*): kappa = 3 growth
+    (Def 2.4 with lambda = 3 x 0.4001).  ``radius`` bounds ||x|| where the solvers evaluate it, so that
+    ``smoothness`` = 2 max ||a||^2 (||a|| radius + |b|) bounds the Hessian 2|a'x - b| aa' there.
+    Extension (Alg. 1 line 1): a function of the scalar u = a'x - b has F_L(x) = h_{L/||a||}(u) with h_c the
+    Lipschitz-c extension of h(u) = |u|^3/3 on R: h(u) for |u| <= sqrt(c), else c|u| - (2/3) c^{3/2}.
+    Spec: 001.exp.E4 (kappa-growth instance of Thm 8).
+    """
+
+    def __init__(self, radius: float):
+        self.radius = validate.positive("radius", radius)
+
+    def value(self, x, S):
+        A, b = S[:, :-1], S[:, -1]
+        return np.abs(A @ x - b) ** 3 / 3
+
+    def grad(self, x, S):
+        A, b = S[:, :-1], S[:, -1]
+        u = A @ x - b
+        return A * (u * np.abs(u))[:, None]
+
+    def smoothness(self, S):
+        if not len(S):
+            return 0.0
+        na = np.linalg.norm(S[:, :-1], axis=1)
+        return float(np.max(2 * na ** 2 * (na * self.radius + np.abs(S[:, -1]))))
+
+    def extension(self, x, S, L):
+        A, b = S[:, :-1], S[:, -1]
+        na = np.linalg.norm(A, axis=1)
+        u = A @ x - b
+        c = np.where(na > 0, L / np.where(na > 0, na, 1.0), np.inf)
+        au = np.abs(u)
+        u0 = np.sqrt(c)
+        inside = au <= u0
+        val = np.where(inside, au ** 3 / 3, c * au - (2.0 / 3.0) * c * u0)
+        G = A * np.where(inside, u * au, c * np.sign(u))[:, None]
+        return val, G
 
 
 class ExtendedLoss(Loss):

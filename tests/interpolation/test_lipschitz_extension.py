@@ -87,3 +87,26 @@ def test_affine_without_lipschitz_minorant_raises():
 def test_bad_L_rejected():
     with pytest.raises(ValueError, match="L must be"):
         ext_quadratic(np.zeros(2), np.ones(2), 1.0, -1.0)
+
+
+def test_cubic_ridge_extension_matches_brute_force():
+    """CubicRidgeLoss (E4 instance): closed-form F_L = h_{L/||a||}(a'x - b) equals the infimal convolution
+    inf_y F(y) + L||x - y|| (attained on the line x + t a/||a||), its gradient has norm <= L, and F_L = F where
+    ||grad F|| <= L."""
+    from reference.interpolation.lipschitz_extension import CubicRidgeLoss
+    rng = np.random.default_rng(7)
+    loss = CubicRidgeLoss(3.0)
+    for _ in range(20):
+        s = np.r_[rng.normal(size=2), rng.normal()]
+        x = rng.normal(size=2) * 2
+        L = float(rng.uniform(0.1, 3.0))
+        v, G = loss.extension(x, s[None], L)
+        a, b = s[:-1], s[-1]
+        na = np.linalg.norm(a)
+        ts = np.linspace(-30, 30, 600001)
+        brute = np.min(np.abs(a @ x - b + ts * na) ** 3 / 3 + L * np.abs(ts))
+        assert abs(v[0] - brute) <= 1e-6 * max(1.0, brute)
+        assert np.linalg.norm(G[0]) <= L * (1 + 1e-12)
+        if np.linalg.norm(loss.grad(x, s[None])[0]) <= L:
+            assert v[0] == pytest.approx(loss.value(x, s[None])[0], rel=1e-12)
+            assert np.allclose(G[0], loss.grad(x, s[None])[0])
