@@ -28,6 +28,8 @@ from .compare import flatten_output
 from .exact_law import LawSpec
 from .targets import Target, register_target
 
+__all__ = ["accelerated_dp_srgd_gaussian_b"]
+
 
 def _gaussian_law(moments, stride=None):
     def law(inputs):
@@ -149,7 +151,7 @@ register_target(Target(
     noise_doc="noise = (T, dim) standard normals, one per dyadic node in completion order (the node ending at step s "
               "uses row s-1, unscaled); prefix s adds sigma * sum of its nodes' rows (exact covariance "
               "sigma^2 |P(s) & P(t)| per coordinate)",
-    returns_doc="(estimates (T, dim), draws) or estimates alone (element 0 of a tuple is read)", law_samples=30000,
+    returns_doc="(estimates (T, dim), draws) or estimates alone (element 0 of a tuple is read)", law_samples=32000,
     size_key=lambda inp: np.size(inp["values"])))
 
 
@@ -213,7 +215,7 @@ register_target(Target(
     noise_from_trace=_dpsgd_noise_from_trace, noise_law=_iid_noise_law("sigma"),
     noise_doc="noise = (T, p) standard normals xi (unscaled); step t adds b_t = sigma * xi_t to the mean clipped "
               "gradient: x_{t+1} = Proj(x_t - lr (G_t + b_t)); in law the port records b_t in its trace (key 'b')",
-    returns_doc="an object with attribute y_T (the last iterate, shape (p,))", law_samples=20000,
+    returns_doc="an object with attribute y_T (the last iterate, shape (p,))", law_samples=8000,
     size_key=lambda inp: inp["T"] * inp["p"]))
 
 
@@ -547,7 +549,7 @@ register_target(Target(
               "xi = sigma * noise; step t uses b_t = -N_{t+1} (minus the prefix-(t+1) noise sum); in law the port "
               "records b_t in its trace (key 'b'): exact covariance sigma^2 |P(s) & P(t)| across time",
     returns_doc="(result with attribute y_T, {node (j, k): released node value}) — flattened as y_T then the node "
-                "values in the dict's order", law_samples=10000, size_key=lambda inp: inp["T"] * inp["p"]))
+                "values in the dict's order", law_samples=5000, size_key=lambda inp: inp["T"] * inp["p"]))
 
 
 def accelerated_dp_srgd_gaussian_b(oracle, data, *, T, B, beta, radius, p, sigma_b, clip=None, kappa_z=1.0,
@@ -599,7 +601,7 @@ register_target(Target(
     noise_law=_iid_noise_law("sigma_b"),
     noise_doc="b = (T, p) noise ALREADY SCALED by sigma_b (b_t ~ N(0, sigma_b^2 I)); in law the port records b_t "
               "in its trace (key 'b')",
-    returns_doc="an object with attribute y_T", law_samples=12000, size_key=lambda inp: inp["T"] * inp["p"]))
+    returns_doc="an object with attribute y_T", law_samples=5000, size_key=lambda inp: inp["T"] * inp["p"]))
 
 
 # ---------------------------------------------------------------------------- 004: CDPCWME, DPCWME, CDPNSME, Alg. 2

@@ -21,6 +21,9 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+__all__ = ["flatten_output", "Tolerance", "ulp_distance", "DrawComparison", "compare_draws", "LawComparison",
+           "compare_samples"]
+
 
 # --------------------------------------------------------------------------------------------
 # flattening outputs

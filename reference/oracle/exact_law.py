@@ -9,10 +9,11 @@ has the reference's law:
   or cross-time correlation moves them); singular Sigma: eigen-whitening on the range, exact equality on the kernel.
 * independent coordinates with a continuous marginal law F_i (e.g. Laplace): ``Z_i = Phi^{-1}(F_i(X_i))``.
 
-On Z the same four statistics are computed along a set of unit directions ``u`` (each ``r = Z u`` is exactly
-N(0, 1) per sample under the null): the whitened axes, the original coordinates (x_i - mu_i)/sd_i, sums and
-differences of neighbouring coordinates (lag 1 and the target's time stride: correlations), a few fixed random
-directions, and all entries of Z pooled (n·k i.i.d. N(0, 1) values):
+On Z the statistics are computed along a set of unit directions ``u`` (each ``r = Z u`` is exactly N(0, 1) per
+sample under the null): the whitened axes, the original coordinates (x_i - mu_i)/sd_i, sums and differences of
+neighbouring coordinates (lag 1 and the target's time stride: correlations), a few fixed random directions, and all
+entries of Z pooled (n·k i.i.d. N(0, 1) values).  Mean and variance are tested along every direction; tail and KS
+(the shape) along the whitened axes, the coordinates and the pooled entries:
 
 =========  =================================  =====================================  ===========================
 statistic  value                              exact null law                          detects (computed below)
@@ -21,11 +22,13 @@ mean       sqrt(n) * mean(r)                  N(0, 1)                           
 variance   sum(r^2)                           chi^2_n                                 std ratio rho (either side)
 tail       #{|r| > 3}                         Binomial(n, 2 Phi(-3) = 0.0027)         heavy/light tails
                                                                                       (same-variance Laplace: 0.0144)
-ks         sup |F_n - Phi|                    Kolmogorov (scipy ``kstwo``, exact)     KS distance to N(0, 1)
+ks         sup |F_n - Phi|                    Kolmogorov (exact critical value        KS distance to N(0, 1)
+                                              ``kstwo.isf``)
 =========  =================================  =====================================  ===========================
 
-Every p-value is two-sided and exact for its law; the test rejects when some p-value is below
-``alpha / (number of statistics)`` (Bonferroni), so under the null the false-failure probability is <= alpha.
+Every p-value is two-sided and exact for its law (KS: exact critical value, DKW–Massart bound shown); the test
+rejects when some statistic is significant at ``alpha / (number of statistics)`` (Bonferroni), so under the null
+the false-failure probability is <= alpha.
 
 Detectable effects (probability >= 0.99 of rejection, computed from the thresholds and the laws, not guessed):
 mean: ``delta = (z_{1-a/2} + z_{0.99}) / sqrt(n)`` (Gaussian alternative with the reference variance);
@@ -41,6 +44,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats
+
+__all__ = ["LawSpec", "StatFailure", "ExactLawComparison", "describe_detectable", "normal_scores",
+           "exact_law_test"]
 
 TAIL_C = 3.0
 POWER = 0.99
@@ -83,8 +89,9 @@ class StatFailure:
     detectable: str
 
     def __str__(self):
-        return (f"{self.statistic} along {self.direction}: value {self.value:.6g}, p = {self.p_value:.3g} < "
-                f"{self.threshold:.3g} ({self.detectable})")
+        cmp_ = "p <= " if self.statistic == "ks" else "p = "
+        return (f"{self.statistic} along {self.direction}: value {self.value:.6g}, {cmp_}{self.p_value:.3g} "
+                f"(level {self.threshold:.3g}; {self.detectable})")
 
 
 @dataclass
@@ -162,13 +169,18 @@ def _detectable(n: int, a: float) -> dict:
 # the four statistics on a batch of directions
 # ---------------------------------------------------------------------------------------------------------------
 
-def _pvalues(R: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """R (n × m), columns i.i.d. N(0, 1) under the null: (value, p) per statistic and column."""
+def _pvalues(R: np.ndarray, a: float, shape_stats: bool = True) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """R (n × m), columns i.i.d. N(0, 1) under the null: (value, p, reject at level a) per statistic and column.
+    KS: the decision is exact (D > the exact critical value ``kstwo.isf(a, n)``); the p shown is the DKW–Massart
+    bound 2 exp(-2 n D^2) (>= the exact p; the exact ``kstwo.sf`` is too slow for large D)."""
     n = R.shape[0]
     s = np.sqrt(n) * R.mean(axis=0)
     p_mean = 2 * stats.norm.sf(np.abs(s))
     Q = np.einsum("ij,ij->j", R, R)
     p_var = np.minimum(1.0, 2 * np.minimum(stats.chi2.cdf(Q, n), stats.chi2.sf(Q, n)))
+    out = dict(mean=(s, p_mean, p_mean < a), variance=(Q / n, p_var, p_var < a))
+    if not shape_stats:
+        return out
     K = np.sum(np.abs(R) > TAIL_C, axis=0)
     p0 = 2 * stats.norm.sf(TAIL_C)
     p_tail = np.minimum(1.0, 2 * np.minimum(stats.binom.cdf(K, n, p0), stats.binom.sf(K - 1, n, p0)))
@@ -176,8 +188,19 @@ def _pvalues(R: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     F = stats.norm.cdf(Rs)
     i = np.arange(1, n + 1)[:, None]
     D = np.maximum((i / n - F).max(axis=0), (F - (i - 1) / n).max(axis=0))
-    p_ks = stats.kstwo.sf(D, n)
-    return dict(mean=(s, p_mean), variance=(Q / n, p_var), tail=(K / n, p_tail), ks=(D, p_ks))
+    p_ks = np.minimum(1.0, 2 * np.exp(-2 * n * D * D))
+    out.update(tail=(K / n, p_tail, p_tail < a), ks=(D, p_ks, D > _ks_crit(a, n)))
+    return out
+
+
+_KS_CRIT: dict = {}
+
+
+def _ks_crit(a: float, n: int) -> float:
+    key = (a, n)
+    if key not in _KS_CRIT:
+        _KS_CRIT[key] = float(stats.kstwo.isf(a, n))
+    return _KS_CRIT[key]
 
 
 def _directions(kz: int, L: np.ndarray | None, stride: int, labels: list[str], rng: np.random.Generator,
@@ -279,27 +302,30 @@ def exact_law_test(X: np.ndarray, law: LawSpec, alpha: float = 1e-6, seed: int =
         return ExactLawComparison(True, alpha, n, 0, {})
     rng = np.random.default_rng([seed, 77])
     V, names = _directions(k, L, law.stride, law.labels, rng)
-    m_dirs = V.shape[0] + 1                                    # + the pooled "direction"
-    m = 4 * m_dirs
+    n_shape_dirs = k + (L.shape[0] if L is not None else 0)   # the first directions: whitened axes, coordinates
+    n_shape = min(V.shape[0], n_shape_dirs)                   # tail and KS: whitened axes + coordinates only
+    m = 2 * (V.shape[0] + 1) + 2 * (n_shape + 1)               # + the pooled "direction"
     a = alpha / m
     res = {}
     for c0 in range(0, V.shape[0], 64):                        # column blocks (memory)
-        part = _pvalues(Z @ V[c0:c0 + 64].T)
-        for key, (v_, p_) in part.items():
-            pv, pp = res.get(key, (np.zeros(0), np.zeros(0)))
-            res[key] = (np.concatenate([pv, v_]), np.concatenate([pp, p_]))
-    pooled = _pvalues(Z.reshape(-1, 1))
+        part = _pvalues(Z @ V[c0:c0 + 64].T, a, shape_stats=c0 < n_shape)
+        for key, trip in part.items():
+            if key in ("tail", "ks"):
+                trip = tuple(x[:max(0, n_shape - c0)] for x in trip)
+            old = res.get(key)
+            res[key] = trip if old is None else tuple(np.concatenate([o, t]) for o, t in zip(old, trip))
+    pooled = _pvalues(Z.reshape(-1, 1), a)
     failures = []
     pmin = 1.0
     det1 = _detectable(n, a)
     detp = _detectable(n * k, a)
-    for stat, (vals, ps) in res.items():
+    for stat, (vals, ps, rej) in res.items():
         pmin = min(pmin, float(ps.min()))
-        for j in np.flatnonzero(ps < a):
+        for j in np.flatnonzero(rej):
             failures.append(StatFailure(stat, names[j], float(vals[j]), float(ps[j]), a, _effect(stat, det1)))
-    for stat, (vals, ps) in pooled.items():
+    for stat, (vals, ps, rej) in pooled.items():
         pmin = min(pmin, float(ps[0]))
-        if ps[0] < a:
+        if rej[0]:
             failures.append(StatFailure(stat, "all whitened coordinates pooled", float(vals[0]), float(ps[0]), a,
                                         _effect(stat, detp)))
     failures.sort(key=lambda f: f.p_value)

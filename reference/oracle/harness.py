@@ -44,6 +44,8 @@ from .compare import DrawComparison, Tolerance, _accepts, compare_draws, compare
 from .exact_law import ExactLawComparison, exact_law_test
 from .targets import Target, get_target
 
+__all__ = ["serialise_inputs", "CaseResult", "Oracle"]
+
 
 def serialise_inputs(inputs: dict, max_values: int = 64) -> str:
     """A one-line JSON view of an input case (arrays in full when small, else their shape; callables by name)."""
@@ -158,7 +160,7 @@ class Oracle:
         out = []
         for k, inp in plan:
             t0 = time.perf_counter()
-            rng = np.random.default_rng([self.seed, 11, -1 if k is None else k])
+            rng = np.random.default_rng([self.seed, 11, 2 ** 31 if k is None else k])
             extra = {key: inp.pop(key) for key in list(inp) if key in _draw_keys(tgt, inp)} if k is None else {}
             draws = extra or tgt.make_draws(inp, rng)
             if "rng" not in draws:
@@ -204,7 +206,7 @@ class Oracle:
             plan = [(j, self.law_case(tgt, j)) for j in self.law_case_indices(tgt, n_cases)]
         for k, inp in plan:
             t0 = time.perf_counter()
-            kk = -1 if k is None else k
+            kk = 2 ** 31 if k is None else k
             a_case = alpha / len(plan)
             use_trace = tgt.noise_from_trace is not None and _accepts(candidate, "trace")
             if tgt.law is not None:

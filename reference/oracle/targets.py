@@ -17,6 +17,8 @@ import numpy as np
 from .compare import Tolerance, flatten_output
 from .exact_law import LawSpec
 
+__all__ = ["Target", "register_target", "get_target", "all_targets"]
+
 DEFAULT_TOLERANCE = Tolerance(atol=1e-9, rtol=1e-9, scaled=True)
 
 
