@@ -22,8 +22,9 @@ from .hockey_stick import hockey_stick_density, hockey_stick_density_arb, hockey
 from .pld import (BracketDetails, DominatingPair, FinitePair, GaussianPair, LaplacePair, SubsampledGaussianPair,
                   dpsgd_delta_bracket, dpsgd_epsilon_bracket, pld_bracket, pld_bracket_details,
                   randomized_response_pair)
-from .rdp import (dpsgd_epsilon, dpsgd_rdp, rdp_compose, rdp_gaussian, rdp_laplace, rdp_subsampled_gaussian,
-                  rdp_subsampled_gaussian_arb, rdp_to_dp, rdp_to_dp_delta)
+from .rdp import (ALPHA_EXACT_MAX, dpsgd_epsilon, dpsgd_rdp, rdp_compose, rdp_gaussian, rdp_laplace,
+                  rdp_subsampled_gaussian, rdp_subsampled_gaussian_arb, rdp_subsampled_gaussian_bound, rdp_to_dp,
+                  rdp_to_dp_delta)
 from .zcdp import dp_to_zcdp, zcdp_compose, zcdp_gaussian, zcdp_to_dp
 
 __all__ = [
@@ -31,7 +32,7 @@ __all__ = [
     "gaussian_delta", "gaussian_delta_arb", "gaussian_sigma", "gaussian_epsilon", "gdp_delta", "gdp_mu", "gdp_compose",
     "zcdp_gaussian", "zcdp_compose", "dp_to_zcdp", "zcdp_to_dp",
     "rdp_gaussian", "rdp_laplace", "rdp_subsampled_gaussian", "rdp_subsampled_gaussian_arb", "rdp_compose",
-    "rdp_to_dp", "rdp_to_dp_delta", "dpsgd_epsilon", "dpsgd_rdp",
+    "rdp_to_dp", "rdp_to_dp_delta", "dpsgd_epsilon", "dpsgd_rdp", "rdp_subsampled_gaussian_bound", "ALPHA_EXACT_MAX",
     "compose_basic", "compose_advanced", "compose_optimal_homogeneous", "compose_optimal_homogeneous_delta",
     "group_privacy", "amplify_poisson", "amplify_without_replacement", "tv_to_dp", "parallel_compose",
     "hockey_stick_finite", "hockey_stick_density", "hockey_stick_density_arb",

@@ -23,7 +23,8 @@ from ._common import (float_up, DEFAULT_PREC, MAX_PREC, TARGET_REL_BITS, Interva
                       check_sequence, rel_ok, to_arb, to_mpf)
 
 __all__ = ["rdp_gaussian", "rdp_laplace", "rdp_subsampled_gaussian", "rdp_subsampled_gaussian_arb", "rdp_compose",
-           "rdp_to_dp", "rdp_to_dp_delta", "dpsgd_epsilon", "dpsgd_rdp"]
+           "rdp_to_dp", "rdp_to_dp_delta", "dpsgd_epsilon", "dpsgd_rdp", "rdp_subsampled_gaussian_bound",
+           "ALPHA_EXACT_MAX"]
 
 
 def _check_alpha(alpha, *, allow_one: bool = True, allow_inf: bool = False):
@@ -123,11 +124,27 @@ def _sgm_int_direct_arb(alpha: int, q, sigma, prec: int) -> arb:
         return s.log1p() / (alpha - 1)
 
 
-def rdp_subsampled_gaussian_arb(orders, q, sigma, *, target_bits: int = TARGET_REL_BITS) -> dict:
-    """Certified balls {alpha: D_alpha} of the sampled Gaussian mechanism for integer orders >= 2.
+#: Largest order evaluated by the exact binomial sum (cost grows like alpha^2: ~2 s at 4096, ~10 s at 8192).
+ALPHA_EXACT_MAX = 4096
 
+
+def _check_q_sigma(q, sigma):
+    return check_real("q", q, lo=0, hi=1, lo_open=True), check_positive("sigma", sigma)
+
+
+def rdp_subsampled_gaussian_arb(orders, q, sigma, *, target_bits: int = TARGET_REL_BITS) -> dict:
+    """Certified balls {alpha: D_alpha} of the sampled Gaussian mechanism for integer orders in [2, 4096].
+
+    Preconditions (validated): ``orders`` integers in [2, ALPHA_EXACT_MAX = 4096] (larger orders: ValueError; the
+        binomial sum costs ~alpha^2 -- use dpsgd_rdp, which bounds them in O(1)); ``q`` in (0, 1]; ``sigma`` > 0;
+        ``target_bits`` an integer in [10, 4096].
     Precision is doubled until every ball has ``target_bits`` relative bits.
     """
+    q, sigma = _check_q_sigma(q, sigma)
+    target_bits = check_int("target_bits", target_bits, lo=10, hi=4096)
+    orders = check_sequence("orders", orders, nonempty=False)
+    for i, a in enumerate(orders):
+        check_int(f"orders[{i}]", a, lo=2, hi=ALPHA_EXACT_MAX)
     ints = sorted({int(a) for a in orders})
     if not ints:
         return {}
@@ -181,6 +198,82 @@ def _sgm_arb_any(alphas, q, sigma, target_bits: int = TARGET_REL_BITS) -> list[a
     return out
 
 
+def _sgm_bound_arb(alpha, q, sigma) -> arb:
+    """O(1) upper bound on D_alpha of both directions, any real alpha > 1 (convexity of t^alpha and t^{1-alpha}):
+    E_Q[(1 - q + q r)^alpha] <= 1 - q + q E_Q[r^alpha] = 1 - q + q e^{alpha(alpha-1)/(2 s^2)}, r = N(1,s^2)/N(0,s^2),
+    and the same for E_Q[(1 - q + q r)^{1-alpha}]; so D_alpha <= log1p(q expm1(alpha(alpha-1)/(2 s^2)))/(alpha-1)."""
+    with arb_prec(128):
+        a, qa, sa = to_arb(alpha), to_arb(q), to_arb(sigma)
+        return (qa * (a * (a - 1) / (2 * sa * sa)).expm1()).log1p() / (a - 1)
+
+
+def rdp_subsampled_gaussian_bound(alpha, q, sigma, *, method: str = "exact"):
+    """O(1) upper bound on the RDP of the Poisson-subsampled Gaussian at ANY order (both directions):
+    D_alpha <= log1p(q expm1(alpha (alpha - 1) / (2 sigma^2))) / (alpha - 1) (convexity; exact at q = 1).
+
+    Preconditions: ``alpha`` in (1, inf); ``q`` in (0, 1]; ``sigma`` > 0; ``method`` "exact" (float, rounded up) or
+        "certified" (Interval).
+    Postcondition: >= the exact D_alpha of both directions; time independent of alpha.
+    Spec: core.acct.rdp_subsampled_gaussian
+    """
+    alpha = check_real("alpha", alpha, lo=1, lo_open=True)
+    q, sigma = _check_q_sigma(q, sigma)
+    check_method(method, ("exact", "certified"))
+    iv = arb_to_interval(_sgm_bound_arb(alpha, q, sigma))
+    return iv if method == "certified" else iv.hi
+
+
+def _sgm_frac_quad_arb(alpha: float, q, sigma, forward: bool, prec: int = 128) -> arb:
+    """Certified ball of D_alpha(mix || N0) (forward) or D_alpha(N0 || mix) (reverse), one step, any real
+    alpha > 1, by Arb quadrature of A - 1 = E_{N0}[g^p - 1 - p (g - 1)] (>= 0 by convexity; E[g - 1] = 0), where
+    g(x) = 1 - q + q exp((2x - 1)/(2 s^2)) and p = alpha (forward) or 1 - alpha (reverse).  acb.integral over
+    [X0, X1] (the power as exp(p log g) with the analytic branch check), plus closed-form tail bounds:
+    x < X0: g in [1-q, 1], |g^p - 1 - p(g - 1)| <= (1-q)^{min(p, 0)} + 1 + |p| q, times P(X < X0) = Phi(X0/s);
+    x > X1 (z >= 0): forward g^p <= e^{p z} (g <= e^z), E[e^{pz}; X > X1] = e^{p(p-1)/(2s^2)} Phi_bar((X1 - p)/s);
+    reverse g^p <= 1; and |1 + p(g - 1)| <= 1 + |p| q e^z with E[e^z; X > X1] = Phi_bar((X1 - 1)/s)."""
+    from flint import acb
+    with arb_prec(prec):
+        a, qa, sa = to_arb(alpha), to_arb(q), to_arb(sigma)
+        p = a if forward else 1 - a
+        two_s2 = 2 * sa * sa
+        c0 = 1 / (sa * (2 * arb.pi()).sqrt())
+        pa = acb(p)
+
+        def f(x, analytic):
+            z = (2 * x - 1) / acb(two_s2)
+            g = 1 - acb(qa) + acb(qa) * z.exp()
+            lg = g.log(analytic=analytic)
+            val = (pa * lg).exp() - 1 - pa * (g - 1)
+            return acb(c0) * (-(x * x) / acb(two_s2)).exp() * val
+
+        s_f = float(sigma)
+        a_f = float(alpha)
+        X0 = -12.0 * s_f - 1.0
+        X1 = (a_f if forward else 0.0) + 12.0 * s_f + 2.0
+        core = acb.integral(f, X0, X1, rel_tol=arb(2) ** -70, abs_tol=arb(2) ** -110).real
+        sqrt2 = arb(2).sqrt()
+        # left tail: g in [1-q, 1] so |g^p - 1 - p(g - 1)| <= (1-q)^{min(p, 0)} + 1 + |p| q
+        lo_b = ((1 - qa) ** (p if p < 0 else arb(0)) + 1 + abs(p) * qa) * ((-arb(X0) / sa / sqrt2).erfc() / 2)
+        # right tail (z >= 0 there): forward g^p <= e^{p z}; reverse g^p <= 1; |1 + p(g - 1)| <= 1 + |p| q e^z
+        x1 = arb(X1)
+        e_pz = (p * (p - 1) / two_s2).exp() * (((x1 - p) / sa / sqrt2).erfc() / 2) if forward else arb(0)
+        e_z = (((x1 - 1) / sa / sqrt2).erfc() / 2)        # E[e^z; X > X1] = Phi_bar((X1 - 1)/s)
+        hi_b = (e_pz if forward else ((x1 / sa / sqrt2).erfc() / 2)) + ((x1 / sa / sqrt2).erfc() / 2) + abs(p) * qa * e_z
+        tail = lo_b + hi_b
+        A1 = core + arb(0).union(tail)
+        A1 = A1.nonnegative_part() if A1.lower() < 0 else A1
+        return A1.log1p() / (a - 1)
+
+
+def _sgm_frac_cert(alpha: float, q, sigma) -> arb:
+    """Ball of max(D_alpha forward, D_alpha reverse) by certified quadrature; non-finite if the quadrature fails."""
+    f = _sgm_frac_quad_arb(alpha, q, sigma, True)
+    r = _sgm_frac_quad_arb(alpha, q, sigma, False)
+    if not (f.is_finite() and r.is_finite()):
+        return arb("nan")
+    return f.max(r)
+
+
 def _dps_bits(dps) -> int:
     return TARGET_REL_BITS if dps is None else max(TARGET_REL_BITS, int(check_dps(dps) * 3.33) + 10)
 
@@ -189,7 +282,9 @@ def rdp_subsampled_gaussian(alpha, q, sigma, *, method: str = "exact", as_arb: b
     """RDP of the Poisson-subsampled Gaussian mechanism (sampling rate q, noise multiplier sigma, sensitivity 1,
     add/remove-one neighbours).
 
-    Preconditions: ``alpha`` in (1, 1e6]; ``q`` in (0, 1]; ``sigma`` in (0, inf);
+    Preconditions: ``alpha`` in (1, 4096] (ALPHA_EXACT_MAX: the exact binomial sum costs ~alpha^2; larger orders
+        are refused with a ValueError -- ``rdp_subsampled_gaussian_bound`` bounds any order in O(1));
+        ``q`` in (0, 1]; ``sigma`` in (0, inf);
         ``method`` in {"exact", "certified"}; ``dps`` (optional) raises the target accuracy of the Arb ball
         to dps decimal digits (default: 2^-60 relative, i.e. ~18 digits).
     Steps: integer alpha: D_alpha = log(A_alpha)/(alpha-1),
@@ -204,7 +299,7 @@ def rdp_subsampled_gaussian(alpha, q, sigma, *, method: str = "exact", as_arb: b
         tight to 2^-60 relative); "certified": Interval enclosure (or the arb ball with ``as_arb``).
     Spec: core.acct.rdp_subsampled_gaussian
     """
-    alpha = check_real("alpha", alpha, lo=1, hi=1e6, lo_open=True)
+    alpha = check_real("alpha", alpha, lo=1, hi=ALPHA_EXACT_MAX, lo_open=True)
     q = check_real("q", q, lo=0, hi=1, lo_open=True)
     sigma = check_positive("sigma", sigma)
     check_method(method, ("exact", "certified"))
@@ -372,35 +467,160 @@ def rdp_to_dp_delta(alphas, rdps, epsilon, *, method: str = "improved", dps=None
 
 
 def dpsgd_rdp(q, sigma, steps, orders=range(2, 257), *, dps=None) -> list[arb]:
-    """Certified balls of the RDP curve of ``steps`` compositions of the sampled Gaussian mechanism."""
+    """Certified balls of the RDP curve of ``steps`` compositions of the sampled Gaussian mechanism.
+
+    Preconditions (validated): ``q`` in (0, 1]; ``sigma`` > 0; ``steps`` an integer >= 1; ``orders`` a non-empty
+        sequence of reals in (1, inf).
+    Steps: per order: integer alpha <= 4096 the exact binomial sum, fractional alpha < 4096 the convexity
+        interpolation (both as rdp_subsampled_gaussian), alpha > 4096 the O(1) bound
+        log1p(q expm1(alpha(alpha-1)/(2 s^2)))/(alpha-1) (rdp_subsampled_gaussian_bound; time independent of alpha);
+        times ``steps`` (Mironov 2017, Prop 1).
+    Spec: core.acct.dpsgd_epsilon
+    """
+    q, sigma = _check_q_sigma(q, sigma)
     steps = check_int("steps", steps, lo=1)
-    vals = _sgm_arb_any(list(orders), q, sigma, _dps_bits(dps))
+    orders = check_sequence("orders", orders)
+    for i, a in enumerate(orders):
+        check_real(f"orders[{i}]", a, lo=1, lo_open=True)
+    small = [a for a in orders if a <= ALPHA_EXACT_MAX]
+    vals = dict(zip(small, _sgm_arb_any(small, q, sigma, _dps_bits(dps)))) if small else {}
+    out = []
     with arb_prec(128):
-        return [v * steps for v in vals]
+        for a in orders:
+            v = vals[a] if a <= ALPHA_EXACT_MAX else _sgm_bound_arb(a, q, sigma)
+            out.append(v * steps)
+    return out
 
 
-def dpsgd_epsilon(q, sigma, steps, delta, orders=range(2, 257), *, certified: bool = False,
+def _conv_mid(alpha, r_ball, delta, method) -> float:
+    with mpmath.workdps(30):
+        return float(_eps_at_order_mp(mpmath.inf if alpha == math.inf else to_mpf(alpha), to_mpf(float(r_ball.mid())),
+                                      to_mpf(delta), method))
+
+
+def _auto_orders(q, sigma, steps, delta, method) -> tuple[list, list]:
+    """Orders and certified RDP balls (times steps) for the automatic route: integer orders 2..A (A grown by 4x
+    up to 4096 while the best order sits at the top end), the O(1) bound at orders 4096 2^{i/2} beyond while it
+    improves, and, when the best order is <= 16, a golden-section search over fractional orders in
+    (max(1, a* - 1), a* + 1) with the certified quadrature of both directions (_sgm_frac_cert)."""
+    A_max = 256
+    while True:
+        orders = list(range(2, A_max + 1))
+        balls = dpsgd_rdp(q, sigma, steps, orders)
+        conv = [_conv_mid(a, r, delta, method) for a, r in zip(orders, balls)]
+        i = min(range(len(conv)), key=conv.__getitem__)
+        if orders[i] >= A_max - A_max // 8 and A_max < ALPHA_EXACT_MAX:
+            A_max = min(4 * A_max, ALPHA_EXACT_MAX)
+            continue
+        break
+    best_a, best_c = orders[i], conv[i]
+    if best_a >= ALPHA_EXACT_MAX - ALPHA_EXACT_MAX // 8:            # beyond the exact range: the O(1) bound
+        k = 1
+        while True:
+            a = ALPHA_EXACT_MAX * 2 ** (k / 2)
+            with arb_prec(128):
+                r = _sgm_bound_arb(a, q, sigma) * steps
+            c = _conv_mid(a, r, delta, method)
+            orders.append(a)
+            balls.append(r)
+            if not c < best_c or k > 60:
+                break
+            best_a, best_c = a, c
+            k += 1
+    if best_a <= 16:                                               # fractional orders near the optimum
+        lo, hi = max(1.0 + 1e-9, best_a - 1.0), best_a + 1.0
+        g = (math.sqrt(5) - 1) / 2
+        memo = {}
+
+        def val(a):
+            if a not in memo:
+                with arb_prec(128):
+                    r = _sgm_frac_cert(a, q, sigma) * steps
+                memo[a] = (r, _conv_mid(a, r, delta, method) if r.is_finite() else math.inf)
+            return memo[a][1]
+
+        x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
+        for _ in range(14):
+            if val(x1) <= val(x2):
+                hi, x2 = x2, x1
+                x1 = hi - g * (hi - lo)
+            else:
+                lo, x1 = x1, x2
+                x2 = lo + g * (hi - lo)
+        for a, (r, c) in memo.items():
+            if r.is_finite():
+                orders.append(a)
+                balls.append(r)
+    return orders, balls
+
+
+def _q1_exact_eps(sigma, steps, delta) -> Interval:
+    """q = 1: T Gaussian steps = one Gaussian with sensitivity sqrt(T); sqrt(T) rounded UP (a larger sensitivity only
+    increases eps), so the returned hi is a certified upper bound on the exact eps (gaussian_epsilon, Arb)."""
+    from fractions import Fraction
+    from .gaussian import gaussian_epsilon
+    st = math.sqrt(steps)
+    if Fraction(st) ** 2 < steps:
+        st = math.nextafter(st, math.inf)
+    return gaussian_epsilon(delta, sigma, st, return_bracket=True)
+
+
+def dpsgd_epsilon(q, sigma, steps, delta, orders=None, *, certified: bool = False,
                   method: str = "improved", return_order: bool = False, dps=None):
     """(eps, delta)-DP of DP-SGD: ``steps`` adaptive compositions of the Poisson-subsampled Gaussian mechanism
-    (rate q, noise multiplier sigma), accounted by RDP at ``orders`` and converted to DP.
+    (rate q, noise multiplier sigma, add/remove neighbours): the tightest certified upper bound of the chosen route.
 
-    Preconditions: ``q`` in (0, 1]; ``sigma`` in (0, inf); ``steps`` an integer >= 1; ``delta`` in (0, 1);
-        ``orders`` a non-empty sequence of reals in (1, 1e6]; ``method`` in {"improved", "mironov"}.
-    Steps: RDP per order (rdp_subsampled_gaussian: integer orders exact binomial sums in Arb, all orders in
-        one polynomial product), times ``steps`` (Mironov 2017, Prop 1), then rdp_to_dp.
-    Postcondition: float eps (Arb midpoints, each ball tight to 2^-60), or with ``certified`` an Interval
-        whose hi is a CERTIFIED upper bound on the eps of the conversion (so DP-SGD is (hi, delta)-DP).
+    Preconditions (validated): ``q`` in (0, 1]; ``sigma`` in (0, inf); ``steps`` an integer >= 1; ``delta`` in
+        (0, 1); ``orders`` None (automatic) or a non-empty sequence of reals in (1, inf); ``method`` in
+        {"improved", "mironov", "pld", "auto"}.
+    Routes:
+      * "improved" (default) / "mironov": RDP, converted by rdp_to_dp with that conversion.  ``orders`` given: RDP at
+        exactly those orders (rdp_subsampled_gaussian: exact integer orders <= 4096, convexity interpolation for
+        fractional ones, the O(1) bound above 4096) -- the historical behaviour, comparable with other RDP
+        accountants.  ``orders=None``: automatic orders (no fixed cap: integer orders grown up to 4096, the O(1)
+        bound beyond, certified fractional orders near the optimum by quadrature, _auto_orders), and at q = 1 the
+        exact Gaussian curve (gaussian_epsilon with sensitivity sqrt(T)) whenever it is smaller (it always is).
+      * "pld": the upper end of the certified PLD bracket (dpsgd_epsilon_bracket; the tightest; ~0.2-10 s).
+      * "auto": the minimum of the automatic RDP route, the exact curve at q = 1 and the PLD bracket's upper end.
+    Postcondition: float eps (RDP routes: Arb midpoints, balls tight to 2^-60; "pld"/"auto": certified upper end), or
+        with ``certified`` an Interval whose hi is a CERTIFIED upper bound (for "pld" the bracket [lo, hi] itself,
+        lo a certified LOWER bound on the true eps).  With ``return_order``: (eps, alpha) (alpha None when the exact
+        curve or the PLD route gives the value).
     Spec: core.acct.dpsgd_epsilon
     """
     q = check_real("q", q, lo=0, hi=1, lo_open=True)
     sigma = check_positive("sigma", sigma)
     steps = check_int("steps", steps, lo=1)
     delta = check_prob_open("delta", delta)
-    check_method(method, ("improved", "mironov"))
-    orders = check_sequence("orders", orders)
-    for i, a in enumerate(orders):
-        check_real(f"orders[{i}]", a, lo=1, hi=1e6, lo_open=True)
-    rdps = dpsgd_rdp(q, sigma, steps, orders, dps=dps)
+    check_method(method, ("improved", "mironov", "pld", "auto"))
+    if orders is not None:
+        orders = check_sequence("orders", orders)
+        for i, a in enumerate(orders):
+            check_real(f"orders[{i}]", a, lo=1, lo_open=True)
+
+    def ret(val, order):
+        return (val, order) if return_order else val
+
+    if method == "pld":
+        from .pld import dpsgd_epsilon_bracket
+        iv = dpsgd_epsilon_bracket(q, sigma, steps, delta)
+        return ret(iv if certified else iv.hi, None)
+    conv = "mironov" if method == "mironov" else "improved"
+    if orders is None:
+        alphas, rdps = _auto_orders(q, sigma, steps, delta, conv)
+    else:
+        alphas, rdps = list(orders), dpsgd_rdp(q, sigma, steps, orders, dps=dps)
     if certified:
-        return rdp_to_dp(orders, rdps, delta, method=method, certified=True, return_order=return_order)
-    return rdp_to_dp(orders, [float(r.mid()) for r in rdps], delta, method=method, return_order=return_order)
+        best, order = rdp_to_dp(alphas, rdps, delta, method=conv, certified=True, return_order=True)
+    else:
+        best, order = rdp_to_dp(alphas, [float(r.mid()) for r in rdps], delta, method=conv, return_order=True)
+    cands = [(best.hi if certified else best, best, order)]
+    if orders is None and q == 1:
+        ex = _q1_exact_eps(sigma, steps, delta)
+        cands.append((ex.hi, ex if certified else ex.hi, None))
+    if method == "auto":
+        from .pld import dpsgd_epsilon_bracket
+        iv = dpsgd_epsilon_bracket(q, sigma, steps, delta)
+        cands.append((iv.hi, iv if certified else iv.hi, None))
+    _, val, order = min(cands, key=lambda c: c[0])
+    return ret(val, order)
