@@ -38,7 +38,7 @@ def _cond_matches() -> str:
 @check("001.audit.AUD-40.q_ge_one_certified", spec=["001.audit.AUD-40"])
 def _q_ge_one(ctx):
     r = certify("1 - 256*log(m)^2/sqrt(m)", [Param("m", 3, 2e10, log=True)], budget=5000, certificate_path=True,
-                name="001.audit.AUD-40.q_ge_one", claim="256 log^2 m/sqrt m >= 1 for m in [3, 2e10]")
+                name="001.audit.AUD-40.q_ge_one_certified", claim="256 log^2 m/sqrt m >= 1 for m in [3, 2e10]")
     bad = certify("256*log(m)^2/sqrt(m) - 1", [Param("m", 2e10, 1e12, log=True)], budget=2000)
     if r.status != "CERTIFIED" or bad.status != "REFUTED":
         return fail("q >= 1 certified on m in [3, 2e10]", f"{r.status} ({r.open_share}), {bad.status}")
@@ -61,7 +61,7 @@ def _cond595_certified(ctx):
     if bad:
         return fail("engine (595) = statements._cond595 (corrected powers)", bad)
     r = certify(f"exp(-1) - {COND595}", [Param("n", 1e10, 1e152, log=True)], budget=20000, certificate_path=True,
-                name="001.thm2_proof.cond595_fails_below_1e152",
+                name="001.thm2_proof.cond595_certified",
                 claim="(595), correct powers, unit constants: 256^2 max{a, b} > 1/e for n in [1e10, 1e152]")
     holds = certify(f"{COND595} - exp(-1)", [Param("n", 1e152, 1e153, log=True)], budget=2000)
     if r.status != "CERTIFIED" or holds.status != "REFUTED":

@@ -94,7 +94,7 @@ def _tail_results():
     out = []
     for k, (label, expr, params, facts) in enumerate(_TAIL_CASES):
         r = certify(expr, params, budget=5000, monotone_tail=facts, certificate_path=True,
-                    name=f"002.gauss_norm_tail.half_line_{k + 1}",
+                    name=f"002.gauss_norm_tail.half_line_certified.{k + 1}",
                     claim=f"{label}: P(chi2_p >= 2px) e^x <= 1 for x >= ln 4")
         out.append((label, r))
     return out
@@ -141,7 +141,7 @@ def _p19_certified(ctx):
     if bad:
         return fail("engine c_DP = reference c_dp", bad)
     region = certify(f"n - {CDP_DELTA_1_OVER_N}*n^(1/4)", [Param("n", 2, 1.5e6, log=True)], budget=5000,
-                     certificate_path=True, name="002.params19.T_ge_n_delta_1_over_n",
+                     certificate_path=True, name="002.params19.infeasible_certified",
                      claim="(19) with δ = 1/n: T = c_DP n^{1/4} >= n for n ∈ [2, 1.5e6]")
     point = certify(f"{CDP_DELTA_1_OVER_N}*n^(1/4) - n", [Param("n", 2, 1.5e6, log=True)], budget=2000)
     if region.status != "CERTIFIED" or point.status != "REFUTED":
@@ -167,7 +167,7 @@ def _aud7_certified(ctx):
         return fail("engine c_DP = reference c_dp", bad)
     box = [Param("n", 1e40, 1e300, log=True), Param("a", 0.14, 0.14)]
     fails = certify(f"-({L527_OVER_CDP})", box, budget=5000, certificate_path=True,
-                    name="002.audit.AUD-7.l527_fails_delta_2_pow_n014",
+                    name="002.audit.AUD-7.range_certified",
                     claim="δ = 2^{−n^0.14}: LHS(l.527) >= c_DP for every n ∈ [1e40, 1e300]")
     point = certify(L527_OVER_CDP, box, budget=2000)
     if fails.status != "CERTIFIED" or point.status != "REFUTED":
@@ -194,7 +194,7 @@ def _aud30_certified(ctx):
         return fail("engine c_DP = reference c_dp", bad)
     box = [Param("n", 1.1e26, 1e300, log=True)]
     region = certify(f"1 - n^(1/4)/{CDP_DELTA_1_OVER_N}", box, budget=5000, certificate_path=True,
-                     name="002.audit.AUD-30.B_gt_sqrt_n", claim="(19), δ = 1/n: B/√n = n^{1/4}/c_DP >= 1 on [1.1e26, 1e300]")
+                     name="002.audit.AUD-30.range_certified", claim="(19), δ = 1/n: B/√n = n^{1/4}/c_DP >= 1 on [1.1e26, 1e300]")
     point = certify(f"n^(1/4)/{CDP_DELTA_1_OVER_N} - 1", box, budget=2000)
     if region.status != "CERTIFIED" or point.status != "REFUTED":
         return fail("B >= √n certified on [1.1e26, 1e300]", f"{region.status} ({region.open_share}), {point.status}")
