@@ -95,7 +95,8 @@ def exponential_mechanism_probabilities(scores, epsilon: float, sensitivity: flo
     """Output law of the exponential mechanism: ``p_r ∝ exp(epsilon * u_r / (2 sensitivity))``.
 
     Preconditions: ``scores`` finite, 1-D, non-empty (higher is better); ``epsilon``, ``sensitivity`` in (0, inf).
-    Steps: a_r = epsilon u_r/(2 Delta); p = exp(a - max a)/sum exp(a - max a) (stable softmax).
+    Steps: a_r = epsilon u_r/(2 Delta); p = exp(a - max a)/sum exp(a - max a) (stable softmax, computed as
+    (epsilon/(2 Delta))·(u_r - max u) so a large admissible epsilon, e.g. 1e308, gives the argmax law, never NaN).
     Postcondition: p >= 0, sum p = 1 (to rounding); epsilon-DP (McSherry & Talwar 2007; Dwork & Roth Thm 3.10).
     Randomness: none (deterministic).
     Spec: core.mech.exponential_mechanism_probabilities
@@ -103,9 +104,16 @@ def exponential_mechanism_probabilities(scores, epsilon: float, sensitivity: flo
     s = _scores(scores)
     epsilon = _real("epsilon", epsilon, lo=0.0, lo_open=True)
     sensitivity = _real("sensitivity", sensitivity, lo=0.0, lo_open=True)
-    a = epsilon * s / (2.0 * sensitivity)
-    w = np.exp(a - np.max(a))
+    w = np.exp(_log_weights(s, epsilon, sensitivity))
     return w / np.sum(w)
+
+
+def _log_weights(s: np.ndarray, epsilon: float, sensitivity: float) -> np.ndarray:
+    """a_r - max a = (epsilon/(2 Delta))·(u_r - max u) <= 0 without inf - inf (the scale or the gaps may overflow)."""
+    with np.errstate(over="ignore"):
+        gap = s - np.max(s)                          # <= 0; -inf only when the scores span beyond the float range
+        scale = epsilon / (2.0 * sensitivity)        # may be inf for epsilon near 1e308: then the argmax law
+        return np.where(gap == 0.0, 0.0, scale * np.where(gap == 0.0, -1.0, gap))
 
 
 def exponential_mechanism(scores, epsilon: float, sensitivity: float, rng: np.random.Generator | None, u=None,
@@ -139,7 +147,7 @@ def exponential_mechanism(scores, epsilon: float, sensitivity: float, rng: np.ra
         uu = _uniforms("u", u, (n,)) if u is not None else _generator(rng).random(n)
         with np.errstate(divide="ignore"):
             g = -np.log(-np.log(uu))
-        return int(np.argmax(epsilon * s / (2.0 * sensitivity) + g))
+        return int(np.argmax(_log_weights(s, epsilon, sensitivity) + g))
     raise ValueError(f"method must be 'inverse_cdf' or 'gumbel', got {method!r}")
 
 

@@ -23,6 +23,9 @@ import numpy as np
 from reference.core import validation
 from reference.core.randomness import Source
 
+__all__ = ["HeavyTailedLaw", "three_point", "student_t", "pareto", "clip_bias_bound_corrected",
+           "clip_bias_bound_paper"]
+
 
 @dataclass(frozen=True)
 class HeavyTailedLaw:

@@ -18,6 +18,10 @@ from reference.core import validation
 from reference.core.randomness import Source
 from scipy import optimize
 
+__all__ = ["cdp_fano_rhs", "eps_dp_fano_rhs", "eps_dp_fano_mi_rhs", "gv_bound", "greedy_constant_weight_code",
+           "sample_packing", "packing_mean", "packing_central_moment", "gaussian_abs_moment", "lb_mean_cdp_at",
+           "lb_mean_cdp", "lb_mean_pure_at", "lb_mean_pure", "lb_strongly_convex", "lb_convex"]
+
 LN2 = math.log(2.0)
 
 

@@ -23,6 +23,9 @@ from reference.core import validation
 from reference.core.randomness import Source
 from reference.core.samplers import clip_coordinates
 
+__all__ = ["cwme_num_blocks", "cwme", "cwme_sensitivity", "cdp_cwme_sigma", "cdp_cwme", "dp_cwme_scale",
+           "dp_cwme", "phi", "psi", "psi_mp", "psi_limit", "psi_sup", "nsme_sigma", "nsme", "cdp_nsme"]
+
 SQRT2 = math.sqrt(2.0)
 PHI_SUP = 2.0 * SQRT2 / 3.0           # sup |phi| = phi(sqrt 2) = 2 sqrt2 / 3  (L739)
 C_STAR = 1.0 / float(special.ndtri(1.0 / 8.0)) ** 2   # Phi(-1/sqrt(c*)) = 1/8  <=>  2 s(c*)^2 = 1
@@ -107,6 +110,10 @@ def cwme_sensitivity(n: int, d: int, tau: float, m: int, *, which: str = "true",
     Randomness: none.
     Spec: 004.alg3 (004.audit.U2)
     """
+    m = validation.positive_int("m", m)
+    n = validation.integer("n", n, lo=m)
+    d = validation.positive_int("d", d); tau = validation.positive("tau", tau)
+    norm = validation.choice("norm", norm, ("linf", "l2", "l1"))
     b = n // m
     if which == "true":
         per = 6.0 * tau / b
@@ -127,11 +134,13 @@ def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivit
     Randomness: none.
     Spec: 004.cdpcwme
     """
-    validation.positive("rho", rho)
+    rho = validation.positive("rho", rho)
     m = validation.positive_int("m", m)
     b = validation.positive_int("n", n) // m
     if b < 1:
         raise ValueError(f"n must be >= m = {m} (block size floor(n/m) >= 1), got n = {n}")
+    tau = validation.positive("tau", tau); d = validation.positive_int("d", d)
+    sensitivity_constant = validation.positive("sensitivity_constant", sensitivity_constant)
     return (sensitivity_constant * tau * math.sqrt(d) / b) / math.sqrt(2.0 * rho)
 
 

@@ -18,6 +18,10 @@ from reference.core.oracles import SampleAccessOracle
 
 from . import mean_estimators as me
 
+__all__ = ["ball_projection", "BatchSampleAccessOracle", "scof", "cwme_oracle", "nsme_oracle", "SCOParams",
+           "params_thm5_2", "params_thm5_5", "G_thm5_7_standin", "params_thm5_7", "cdp_sco",
+           "quadratic_loss_oracle"]
+
 
 def ball_projection(center, radius):
     """Proj_W for W = B_radius(center) (Def. 2.9, L131-133); diameter M = 2 radius.

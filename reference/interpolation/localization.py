@@ -34,6 +34,9 @@ from reference.core.problems import solve_strongly_convex as _core_solve
 from .geometry import balls_intersect, proj_balls
 from .lipschitz_extension import Loss
 
+__all__ = ["OperationCounter", "draw_noise", "partition", "diameter_bound", "certified_argmin",
+           "alg4_localization", "alg4_eta", "alg5_eta0", "alg5_T", "alg5_epochs"]
+
 Balls = list  # list of (centre ndarray, radius float)
 
 

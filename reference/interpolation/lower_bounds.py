@@ -13,6 +13,9 @@ import mpmath
 
 import reference.core.validation as validate
 
+__all__ = ["thm1a_bound", "thm1_pure_instance", "thm1_approx_instance", "thm4_instance",
+           "modulus_quadratic_family"]
+
 
 def thm1a_bound(H, D, d, n, eps):
     """Thm 1(a) (L166): H D^2 d/(96 e^2 n eps)."""

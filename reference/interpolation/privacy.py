@@ -15,16 +15,19 @@ import math
 
 import mpmath
 
+from reference.core import validation as _v
 from reference.core.accounting import gaussian_delta
+
+__all__ = ["laplace_phase_epsilon", "alg4_sigma", "alg4_gaussian_true_delta", "alg4_gaussian_max_epsilon",
+           "classical_gaussian_ok"]
 
 
 def laplace_phase_epsilon(v, sigma: float, reading: str = "iid") -> float:
     """Exact epsilon of one Laplace output perturbation with mean shift v (vector)."""
     import numpy as np
 
-    v = np.asarray(v, float)
-    if not sigma > 0:
-        raise ValueError(f"sigma must be > 0, got {sigma}")
+    v = _v.vector("v", v)
+    sigma = _v.positive("sigma", sigma)
     if reading == "iid":
         return float(np.sum(np.abs(v))) / sigma
     if reading == "l2":
@@ -33,7 +36,13 @@ def laplace_phase_epsilon(v, sigma: float, reading: str = "iid") -> float:
 
 
 def alg4_sigma(L: float, eta_i: float, d: int, epsilon: float, delta: float) -> float:
-    """sigma_i of Alg. 4 (L439, L441): 4 L eta_i sqrt(d)/eps (delta = 0), 4 L eta_i sqrt(log(1/delta))/eps."""
+    """sigma_i of Alg. 4 (L439, L441): 4 L eta_i sqrt(d)/eps (``delta=0``: pure DP, Laplace phase),
+    4 L eta_i sqrt(log(1/delta))/eps.
+
+    Preconditions (validated): L, eta_i, epsilon > 0 finite; d integer >= 1; delta in [0, 1).
+    """
+    L = _v.positive("L", L); eta_i = _v.positive("eta_i", eta_i); d = _v.positive_int("d", d)
+    epsilon = _v.positive("epsilon", epsilon); delta = _v.in_range("delta", delta, 0.0, 1.0, hi_open=True)
     if delta == 0:
         return 4 * L * eta_i * math.sqrt(d) / epsilon
     return 4 * L * eta_i * math.sqrt(math.log(1 / delta)) / epsilon
@@ -42,8 +51,9 @@ def alg4_sigma(L: float, eta_i: float, d: int, epsilon: float, delta: float) -> 
 def alg4_gaussian_true_delta(epsilon: float, delta: float, ratio: float = 1.0, dps: int = 50) -> float:
     """Exact delta(eps) of Alg. 4's Gaussian phase when the sensitivity is ratio * L eta_i:
     Delta/sigma = ratio eps/(4 sqrt(log(1/delta)))."""
-    if not 0 < delta < 1:
-        raise ValueError(f"delta must be in (0,1), got {delta}")
+    epsilon = _v.positive("epsilon", epsilon)
+    delta = _v.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    ratio = _v.positive("ratio", ratio); dps = _v.integer("dps", dps, lo=15, hi=10_000)
     sigma = 4 * math.sqrt(math.log(1 / delta)) / epsilon
     return gaussian_delta(epsilon, sigma, ratio, dps=dps)
 
@@ -54,6 +64,8 @@ def alg4_gaussian_max_epsilon(delta: float, ratio: float = 1.0, dps: int = 40) -
     delta_true(eps) - delta changes sign once on the bracket (it is negative for small eps, positive for
     large eps); found by bisection in mpmath to relative 1e-12.
     """
+    delta = _v.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    ratio = _v.positive("ratio", ratio); dps = _v.integer("dps", dps, lo=15, hi=10_000)
     f = lambda e: alg4_gaussian_true_delta(float(e), delta, ratio, dps) - delta
     lo, hi = 1e-3, 1.0
     while f(hi) <= 0:
@@ -74,4 +86,5 @@ def alg4_gaussian_max_epsilon(delta: float, ratio: float = 1.0, dps: int = 40) -
 def classical_gaussian_ok(delta: float, ratio: float = 1.0) -> bool:
     """Does sigma = 4 Delta' sqrt(log(1/delta))/eps (Delta = ratio Delta') meet DR14 Thm A.1's
     sigma >= Delta sqrt(2 ln(1.25/delta))/eps?  (eps < 1 required by that theorem.)"""
+    delta = _v.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True); ratio = _v.positive("ratio", ratio)
     return 4 * math.sqrt(math.log(1 / delta)) >= ratio * math.sqrt(2 * math.log(1.25 / delta))

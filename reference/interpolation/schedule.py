@@ -10,6 +10,9 @@ import math
 
 import reference.core.validation as V
 
+__all__ = ["rate_term", "alg2_schedule", "alg2_q", "c_kappa", "alg6_schedule", "thm2_m", "thm2_explicit_bound",
+           "thm2_sample_complexity"]
+
 
 def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float, alg: str = "alg2") -> float:
     """r_m = max{ sqrt(log(T/beta)) log^{3/2} m / sqrt m , A log(T/beta) log m/(m eps) }  (L229, L620, L623).

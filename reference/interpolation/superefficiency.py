@@ -24,6 +24,9 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
+__all__ = ["minimiser", "modulus", "sensitivity_len", "mechanism_pmf", "expected_error", "sample_mechanism",
+           "hamming", "neighbourhood", "prop4_instance", "prop4_minimax_lp"]
+
 
 def _as_fractions(c, name="c"):
     try:

@@ -30,9 +30,22 @@ def _log(x, base):
     return math.log(x) if base == "e" else math.log(x, base)
 
 
+def _log_base(base):
+    if isinstance(base, str):
+        return _v.choice("log_base", base, ("e",))
+    b = _v.positive("log_base", base)
+    if b == 1:
+        raise ValueError("log_base must be 'e' or a number > 0 other than 1, got 1")
+    return b
+
+
+def _T(T):
+    return _v.positive_int("T", T)
+
+
 def c_dp(n: float, delta: float, log_base=2) -> float:
     """c_DP = 4√2·log^{3/2}(n)·√(ln(2n/δ))·ln(2.5/δ) (eq. (19), l.374)."""
-    n = _pos("n", n); delta = _delta(delta)
+    n = _pos("n", n); delta = _delta(delta); log_base = _log_base(log_base)
     if n <= 1:
         raise ValueError(f"n must be > 1, got {n!r}")
     return 4 * math.sqrt(2) * _log(n, log_base) ** 1.5 * math.sqrt(math.log(2 * n / delta)) * math.log(2.5 / delta)
@@ -51,7 +64,8 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
     Randomness: none.
     Spec: 002.algA7, 002.params19
     """
-    n = int(n); delta = _delta(delta); epsilon = _pos("epsilon", epsilon); L = _pos("L", L); R = _pos("R", R)
+    n = _v.integer("n", n, lo=2); delta = _delta(delta); epsilon = _pos("epsilon", epsilon); L = _pos("L", L)
+    R = _pos("R", R); p = _v.positive_int("p", p); log_base = _log_base(log_base)
     if mode == "paper":
         cc = c_dp(n, delta, log_base)
     elif mode == "scaled":
@@ -70,7 +84,11 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
 
 
 def b_max_eq19(c: float, L: float, p: int, epsilon: float, B: float, beta: float) -> float:
-    """b_max := c_DP²·L·√p/(ε·B·β) (Lemma 5.4 hypothesis, l.389)."""
+    """b_max := c_DP²·L·√p/(ε·B·β) (Lemma 5.4 hypothesis, l.389).  Preconditions (validated): c, L, ε, B, β > 0,
+    p integer >= 1."""
+    c, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c", c), ("L", L), ("epsilon", epsilon), ("B", B),
+                                                       ("beta", beta)))
+    p = _v.positive_int("p", p)
     return c**2 * L * math.sqrt(p) / (epsilon * B * beta)
 
 
@@ -84,9 +102,10 @@ def params_thm5_12(n: int, L: float, R: float, c_M: float, B: int | None = None)
     Randomness: none.
     Spec: 002.algA8
     """
-    n = int(n); L = _pos("L", L); R = _pos("R", R); c_M = _pos("c_M", c_M)
+    n = _v.positive_int("n", n); L = _pos("L", L); R = _pos("R", R); c_M = _pos("c_M", c_M)
     if B is None:
         B = math.isqrt(n)
+    B = _v.positive_int("B", B)
     if not (1 <= B <= math.sqrt(n)):
         raise ValueError(f"B must be in [1, sqrt(n)] = [1, {math.sqrt(n):.3g}], got {B!r}")
     T = n // B
@@ -99,14 +118,16 @@ def sigma_cor5_7_printed(c: float, L: float, T: int, delta: float, epsilon: floa
                          log_base=2) -> float:
     """σ = c_DP·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.7 (l.549).
 
-    Preconditions: c, L, ε, B, β > 0, T integer >= 1, δ ∈ (0, 1) (not validated: a formula evaluator used by the
-      checks; T = 1 gives σ = 0).
+    Preconditions (validated): c, L, ε, B, β > 0, T integer >= 1, δ ∈ (0, 1); T = 1 gives σ = 0 (as printed).
     Steps: evaluate the printed formula (log base ``log_base``, default lg).
     Postcondition: the printed σ — NOT private: it is √(2(1+⌈lg T⌉)/lg T) ∈ (√2, 2] times too small for the claimed
       (ε, δ/2) (002.cor5_7, critical).
     Randomness: none.
     Spec: 002.algA7, 002.cor5_7
     """
+    c, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c", c), ("L", L), ("epsilon", epsilon), ("B", B),
+                                                       ("beta", beta)))
+    T = _T(T); delta = _delta(delta); log_base = _log_base(log_base)
     return c * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) / (epsilon * B * beta)
 
 
@@ -114,19 +135,23 @@ def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: f
                           log_base=2) -> float:
     """σ = (16√2·c_M + 8√2)·L·√(log T·ln(2.5/δ))/(ε·B·β) as printed in Cor 5.11 (l.645) and Thm 5.12 (l.653).
 
-    Preconditions: c_M, L, ε, B, β > 0, T integer >= 1, δ ∈ (0, 1) (not validated; T = 1 gives σ = 0).
+    Preconditions (validated): c_M, L, ε, B, β > 0, T integer >= 1, δ ∈ (0, 1); T = 1 gives σ = 0 (as printed).
     Steps: evaluate the printed formula (log base ``log_base``, default lg).
     Postcondition: the printed σ; with C = (8c_M+4)L/(Bβ) the clipped tree release is (ε, δ/2)-DP for T >= 2,
       ε <= 10 (certified) and fails for ε >~ 15 or T = 1 (002.cor5_11, minor).
     Randomness: none.
     Spec: 002.algA8, 002.cor5_11
     """
+    c_M, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c_M", c_M), ("L", L), ("epsilon", epsilon), ("B", B),
+                                                         ("beta", beta)))
+    T = _T(T); delta = _delta(delta); log_base = _log_base(log_base)
     return (16 * math.sqrt(2) * c_M + 8 * math.sqrt(2)) * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) \
         / (epsilon * B * beta)
 
 
 def mu_claimed(epsilon: float, delta: float) -> float:
-    """μ = ε/√(2 ln(2.5/δ)), the GDP level the proof of Cor 5.7 claims (l.554)."""
+    """μ = ε/√(2 ln(2.5/δ)), the GDP level the proof of Cor 5.7 claims (l.554).  Validated: ε > 0, δ ∈ (0, 1)."""
+    epsilon = _pos("epsilon", epsilon); delta = _delta(delta)
     return epsilon / math.sqrt(2 * math.log(2.5 / delta))
 
 
@@ -135,6 +160,8 @@ def mu_tree(C: float, sigma: float, T: int, count: str = "paper") -> float:
 
     count="paper": m = 1 + ⌈lg T⌉ (l.543); count="exact": m = 1 + ⌊lg T⌋ (max over leaves, attained at leaf 1).
     """
+    C = _pos("C", C); sigma = _pos("sigma", sigma); T = _T(T)
+    count = _v.choice("count", count, ("paper", "exact"))
     m = 1 + (lg_ceil(T) if count == "paper" else T.bit_length() - 1)
     return C * math.sqrt(m) / sigma
 
@@ -152,6 +179,8 @@ def sigma_tree_corrected(C: float, T: int, epsilon: float, delta_gdp: float, met
     Randomness: none.
     Spec: 002.algA7 (corrected calibration)
     """
+    C = _pos("C", C); T = _T(T); epsilon = _pos("epsilon", epsilon)
+    delta_gdp = _v.in_range("delta_gdp", delta_gdp, 0.0, 1.0, lo_open=True, hi_open=True)
     if method == "exact":
         mu = gdp_mu(epsilon, delta_gdp)
     elif method == "classical":

@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from reference.core.accounting import gdp_delta, gdp_mu
+from reference.core import validation as _v
 from reference.core.randomness import Source
 from reference.core.samplers import clip_l2
 from reference.srgd.algorithm import SRGDResult, accelerated_dp_srgd, default_eta
@@ -29,40 +30,52 @@ def tree_release_mu(kappa: float, B: int, beta: float, sigma: float, T: int) -> 
     """A-11: μ of the tree release with per-leaf change C = κ/(Bβ) (z-units) and 1+⌈lg T⌉ nodes per leaf
     (adaptive GDP composition of Gaussian mechanisms, l.543): μ = C·√(1+⌈lg T⌉)/σ.
 
-    Preconditions: κ, B, β, σ > 0, T integer >= 1 (not validated: σ = 0 raises ZeroDivisionError).
+    Preconditions (validated): κ, B, β, σ > 0, T integer >= 1 (ValueError naming the parameter otherwise).
     Steps: C = κ/(Bβ); μ = C√(1+⌈lg T⌉)/σ.
     Postcondition: an upper bound on the GDP parameter of the released node vector for one-leaf (zero-out)
       neighbours; tight at leaf 1 when T is a power of 2 (002.priv.tree.worst_case_exact).
     Randomness: none.
     Spec: 002.algA11
     """
+    kappa, B, beta, sigma = (_v.positive(k, v) for k, v in (("kappa", kappa), ("B", B), ("beta", beta),
+                                                             ("sigma", sigma)))
+    T = _v.positive_int("T", T)
     return kappa / (B * beta) * math.sqrt(1 + lg_ceil(T)) / sigma
 
 
 def realised_delta(epsilon: float, mu: float) -> float:
-    """δ(ε) actually achieved by a μ-GDP release (exact formula, A-11)."""
+    """δ(ε) actually achieved by a μ-GDP release (exact formula, A-11).  Validated: ε >= 0, μ > 0."""
+    epsilon = _v.nonnegative("epsilon", epsilon); mu = _v.positive("mu", mu)
     return gdp_delta(epsilon, mu)
 
 
 def tv_step_delta(epsilon: float, delta_prime: float, eta_tv: float) -> float:
     """Correct TV-coupling rule: an algorithm within TV η of an (ε, δ')-DP one is (ε, δ' + (1+e^ε)η)-DP (AUD-5a).
 
-    Preconditions: ε >= 0, δ' ∈ [0, 1], η ∈ [0, 1] (not validated).
+    Preconditions (validated): ε >= 0, δ' ∈ [0, 1], η ∈ [0, 1].
     Steps: δ' + (1 + e^ε)·η.
     Postcondition: a valid δ for the coupled algorithm (the printed δ' + η is not: 002.audit.AUD-5.tv_rule).
     Randomness: none.
     Spec: 002.algA11
     """
-    return delta_prime + (1 + math.exp(epsilon)) * eta_tv
+    epsilon = _v.nonnegative("epsilon", epsilon)
+    delta_prime = _v.probability("delta_prime", delta_prime); eta_tv = _v.probability("eta_tv", eta_tv)
+    if eta_tv == 0:
+        return delta_prime
+    log_term = epsilon + math.log(eta_tv)            # e^ε·η in log space; a bound beyond 1e308 is vacuous (inf)
+    return delta_prime + eta_tv + (math.exp(log_term) if log_term < 709.0 else math.inf)
 
 
 def paper_tv_step_delta(delta_prime: float, eta_tv: float) -> float:
-    """The rule used on l.554: δ_total = δ' + η_TV."""
+    """The rule used on l.554: δ_total = δ' + η_TV.  Validated: δ', η ∈ [0, 1]."""
+    delta_prime = _v.probability("delta_prime", delta_prime); eta_tv = _v.probability("eta_tv", eta_tv)
     return delta_prime + eta_tv
 
 
 def tree_node_values(leaves: np.ndarray, xi: np.ndarray) -> dict:
     """Released node values s_{j,k} = Σ leaves + ξ_{j,k} of the corrected tree (leaves (T, p), xi (T, p))."""
+    leaves = _v.matrix("leaves", leaves)
+    xi = _v.matrix("xi", xi, leaves.shape)
     T = leaves.shape[0]
     out = {}
     for (j, k) in tree_nodes(T, "corrected"):
@@ -90,10 +103,9 @@ def dp_srgd_tree(oracle, data, *, T: int, B: int, beta: float, radius: float, p:
       neighbours (no convexity needed); returns (result, released node values).
     Spec: 002.algA7 (with the Cor 5.7 σ), 002.algA8 (with the Cor 5.11 σ)
     """
-    if not (kappa > 0 and math.isfinite(kappa)):
-        raise ValueError(f"kappa must be in (0, inf) (clipping is always on in the private path), got {kappa!r}")
-    if not (sigma >= 0 and math.isfinite(sigma)):
-        raise ValueError(f"sigma must be in [0, inf), got {sigma!r}")
+    kappa = _v.positive("kappa", kappa)          # (0, inf): clipping is always on in the private path
+    sigma = _v.nonnegative("sigma", sigma)
+    T = _v.positive_int("T", T); p = _v.positive_int("p", p)
     if tree_variant not in ("printed", "corrected"):
         raise ValueError(f"tree_variant must be 'printed' or 'corrected', got {tree_variant!r}")
     if tree_variant == "printed":

@@ -27,7 +27,7 @@ import numpy as np
 from reference.core.accounting import compose_basic
 from reference.core.oracles import SampleAccessOracle
 from reference.core.randomness import Source
-from reference.core.validation import in_range, integer, nonnegative, positive, positive_int
+from reference.core.validation import in_range, integer, nonnegative, positive, positive_int, vector
 from reference.core.samplers import sample_without_replacement, uniform_l2_ball
 
 from .privacy import thesis_sigma
@@ -98,8 +98,16 @@ def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_pr
 # ------------------------------------------------------------------------------------------------
 
 def acsa_md_weights(alpha, gamma, mu):
-    """Weights (a, b) of w^md = a w^ag_{t-1} + b w_{t-1} (Alg 3 line 6, 003 L567); a + b = 1 exactly."""
+    """Weights (a, b) of w^md = a w^ag_{t-1} + b w_{t-1} (Alg 3 line 6, 003 L567); a + b = 1 exactly.
+
+    Preconditions (validated): alpha in (0, 1], gamma, mu >= 0 with gamma + (1 - alpha^2) mu > 0 (else 0/0).
+    """
+    alpha = in_range("alpha", alpha, 0.0, 1.0, lo_open=True)
+    gamma, mu = nonnegative("gamma", gamma), nonnegative("mu", mu)
     den = gamma + (1 - alpha ** 2) * mu
+    if not den > 0:
+        raise ValueError(f"gamma + (1 - alpha^2) mu must be > 0 (the weights are 0/0), got gamma={gamma!r}, "
+                         f"alpha={alpha!r}, mu={mu!r}")
     return (1 - alpha) * (mu + gamma) / den, alpha * ((1 - alpha) * mu + gamma) / den
 
 
@@ -107,7 +115,8 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
           reg_lambda: float = 0.0, reg_center=None, trace: list | None = None):
     """Alg 3 AC-SA ([GL12] Prop. 9; 003 L557-574) for min_K f + h, h(w) = reg_lambda ||w - reg_center||^2.
 
-    Preconditions: T >= 1; L >= 0 (smoothness), mu >= 0; ``oracle(w) -> G`` a (stochastic) gradient of f;
+    Preconditions (validated): T >= 1; L >= 0 (smoothness), mu >= 0, not both 0 when T >= 2 (the md weights of
+    line 6 are 0/0 then); ``oracle(w) -> G`` a (stochastic) gradient of f;
     ``proj`` the Euclidean projection onto K (identity if None); variant in {"gl12", "thesis"}.
     Steps (t = 1..T):
       step sizes (line 3, L564): thesis alpha_t = 2/(t+2); gl12 alpha_t = 2/(t+1); gamma_t = 4L/(t(t+1));
@@ -125,14 +134,20 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
     lam = nonnegative("reg_lambda", reg_lambda)
     if variant not in ("gl12", "thesis"):
         raise ValueError(f"variant must be 'gl12' or 'thesis', got {variant!r}")
+    if not callable(oracle):
+        raise TypeError(f"oracle must be a callable w -> G, got {type(oracle).__name__}")
+    if proj is not None and not callable(proj):
+        raise TypeError(f"proj must be a callable or None, got {type(proj).__name__}")
+    if L == 0 and mu == 0 and (T >= 2 or variant == "thesis"):
+        raise ValueError("L and mu are both 0: the md weights of line 6 (L567) are 0/0; need L > 0 or mu > 0")
     proj = proj if proj is not None else (lambda y: y)
-    w = np.asarray(w0, dtype=float).copy()
-    ctr = np.zeros_like(w) if reg_center is None else np.asarray(reg_center, dtype=float)
+    w = vector("w0", w0).copy()
+    ctr = np.zeros_like(w) if reg_center is None else vector("reg_center", reg_center, w.shape[0])
     w_ag = w.copy()                                                   # line 2 (L563)
     for t in range(1, T + 1):
         alpha = 2.0 / (t + 2) if variant == "thesis" else 2.0 / (t + 1)   # line 3 (L564)
         gamma = 4.0 * L / (t * (t + 1))
-        if alpha == 1.0 and mu == 0 and gamma == 0:
+        if alpha == 1.0 and gamma == 0:      # t = 1 of gl12 with L = 0: 0/0, but w^ag_0 = w_0 so any a + b = 1
             a, b = 0.0, 1.0
         else:
             a, b = acsa_md_weights(alpha, gamma, mu)

@@ -20,29 +20,22 @@ import math
 import mpmath
 
 from reference.core.accounting import rdp_subsampled_gaussian, rdp_to_dp
+from reference.core.validation import choice, in_range, integer, positive
 
 __all__ = ["thesis_sigma", "bdrs18_preconditions", "tcdp_epsilon", "tcdp_sigma", "rdp_epsilon_exact",
            "canary_sum_delta"]
 
 
 def _pos(name, x):
-    x = float(x)
-    if not (math.isfinite(x) and x > 0):
-        raise ValueError(f"{name} must be a finite number > 0, got {x!r}")
-    return x
+    return positive(name, x)                      # reference.core.validation (finite, > 0, no bools)
 
 
 def _prob(name, x):
-    x = float(x)
-    if not (0 < x < 1):
-        raise ValueError(f"{name} must be in (0, 1), got {x!r}")
-    return x
+    return in_range(name, x, 0.0, 1.0, lo_open=True, hi_open=True)
 
 
 def _int(name, k, lo=1):
-    if int(k) != k or k < lo:
-        raise ValueError(f"{name} must be an integer >= {lo}, got {k!r}")
-    return int(k)
+    return integer(name, k, lo=lo)
 
 
 def thesis_sigma(G, B, T, N, epsilon, delta, c2=1.0) -> float:
@@ -120,8 +113,21 @@ def tcdp_epsilon(N, B, T, sigma, delta, sensitivity=1.0, order_cap="bdrs18", req
 
 
 def tcdp_sigma(N, B, T, epsilon, delta, sensitivity=1.0, order_cap="bdrs18", rel_tol=1e-10) -> float:
-    """Smallest sigma with tcdp_epsilon(...) <= epsilon (bisection; eps is decreasing in sigma).  Spec: 003_ch01.alg10"""
+    """Smallest sigma with tcdp_epsilon(...) <= epsilon (bisection; eps is decreasing in sigma).
+
+    Preconditions (validated): N, B, T integers >= 1, B <= N; epsilon, sensitivity > 0 finite; delta in (0, 1);
+    order_cap in {'bdrs18', 'thesis'}; rel_tol in (0, 1).  The bracket doubling stops at sigma = 1e12 sensitivity
+    and the bisection after 200 halvings (a ValueError / RuntimeError, never a hang).
+    Spec: 003_ch01.alg10
+    """
+    N, B, T = _int("N", N), _int("B", B), _int("T", T)
+    if B > N:
+        raise ValueError(f"B must be <= N, got B={B}, N={N}")
     epsilon = _pos("epsilon", epsilon)
+    delta = _prob("delta", delta)
+    sensitivity = _pos("sensitivity", sensitivity)
+    order_cap = choice("order_cap", order_cap, ("bdrs18", "thesis"))
+    rel_tol = in_range("rel_tol", rel_tol, 0.0, 1.0, lo_open=True, hi_open=True)
 
     def ok(s):
         try:
@@ -131,12 +137,14 @@ def tcdp_sigma(N, B, T, epsilon, delta, sensitivity=1.0, order_cap="bdrs18", rel
     lo, hi = 1e-6 * sensitivity, 1.0 * sensitivity
     while not ok(hi):
         hi *= 2
-        if hi > 1e12:
-            raise ValueError("no sigma <= 1e12 meets the target epsilon (check parameters)")
-    while hi - lo > rel_tol * hi:
+        if hi > 1e12 * sensitivity:
+            raise ValueError("no sigma <= 1e12 * sensitivity meets the target epsilon (check parameters)")
+    for _ in range(200):
+        if hi - lo <= rel_tol * hi:
+            return hi
         mid = 0.5 * (lo + hi)
         lo, hi = (lo, mid) if ok(mid) else (mid, hi)
-    return hi
+    raise RuntimeError(f"tcdp_sigma: bisection did not reach rel_tol={rel_tol!r} in 200 halvings")
 
 
 def rdp_epsilon_exact(N, B, T, sigma, delta, sensitivity=1.0, orders=tuple(range(2, 129))) -> float:
@@ -166,10 +174,11 @@ def canary_sum_delta(N, B, T, sigma, epsilon, sensitivity=1.0, dps=30) -> float:
     Spec: 003_ch01.priv.P1
     """
     N, B, T = _int("N", N), _int("B", B), _int("T", T)
+    if B > N:
+        raise ValueError(f"B must be <= N, got B={B}, N={N}")
     sigma, sens = _pos("sigma", sigma), _pos("sensitivity", sensitivity)
-    epsilon = float(epsilon)
-    if not (math.isfinite(epsilon) and epsilon >= 0):
-        raise ValueError(f"epsilon must be a finite number >= 0, got {epsilon!r}")
+    epsilon = in_range("epsilon", epsilon, 0.0)
+    dps = integer("dps", dps, lo=10, hi=10_000)
     with mpmath.workdps(dps):
         q = mpmath.mpf(B) / N
         s = mpmath.sqrt(T) * mpmath.mpf(sigma)
@@ -181,11 +190,21 @@ def canary_sum_delta(N, B, T, sigma, epsilon, sensitivity=1.0, dps=30) -> float:
                                           for k in range(T + 1)))
 
         def root(target):
+            # log_lr increases from log w_0 = T log(1 - q) (z -> -inf) to +inf (z -> +inf); the caller only asks
+            # for a target above that infimum, so both doublings end (bounded anyway: 4 dps + 64 doublings).
             lo, hi = -mpmath.mpf(1), mpmath.mpf(1)
-            while log_lr(lo) > target:
+            for _ in range(4 * dps + 64):
+                if log_lr(lo) <= target:
+                    break
                 lo *= 2
-            while log_lr(hi) < target:
+            else:
+                raise RuntimeError(f"canary_sum_delta: no lower bracket for log p/q = {target}")
+            for _ in range(4 * dps + 64):
+                if log_lr(hi) >= target:
+                    break
                 hi *= 2
+            else:
+                raise RuntimeError(f"canary_sum_delta: no upper bracket for log p/q = {target}")
             for _ in range(dps * 4):
                 mid = (lo + hi) / 2
                 lo, hi = (mid, hi) if log_lr(mid) < target else (lo, mid)
@@ -194,6 +213,12 @@ def canary_sum_delta(N, B, T, sigma, epsilon, sensitivity=1.0, dps=30) -> float:
         sf = lambda x: mpmath.ncdf(-x)
         z1 = root(mpmath.mpf(epsilon))
         d1 = mpmath.fsum(w[k] * sf((z1 - D * k) / s) for k in range(T + 1)) - ee * sf(z1 / s)
-        z2 = root(-mpmath.mpf(epsilon))
-        d2 = mpmath.ncdf(z2 / s) - ee * mpmath.fsum(w[k] * mpmath.ncdf((z2 - D * k) / s) for k in range(T + 1))
+        # HS_eps(Q||P): p/q >= w_0 = (1 - q)^T everywhere, so when T log(1 - q) >= -eps, q <= e^eps p pointwise and
+        # the divergence is exactly 0 (no root of log p/q = -eps exists: the old bracket search never returned).
+        log_w0 = T * mpmath.log(1 - q) if q < 1 else -mpmath.inf
+        if log_w0 >= -mpmath.mpf(epsilon):
+            d2 = mpmath.mpf(0)
+        else:
+            z2 = root(-mpmath.mpf(epsilon))
+            d2 = mpmath.ncdf(z2 / s) - ee * mpmath.fsum(w[k] * mpmath.ncdf((z2 - D * k) / s) for k in range(T + 1))
         return float(max(d1, d2, 0))
