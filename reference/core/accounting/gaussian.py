@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 
 import mpmath
@@ -49,14 +50,70 @@ def _gaussian_delta_mp(eps, sigma, sens, dps: int):
     raise ArithmeticError("gaussian_delta: precision escalation did not converge")  # pragma: no cover
 
 
-def _gaussian_delta_float(eps, sigma, sens) -> float:
-    """Float fast path (scipy log_ndtr; relative error ~1e-12 except under heavy cancellation)."""
+def _log_mills_diff_float(u: float, d: float) -> float:
+    """log(R(u) - R(v)) for 0 < u < v = u + d (d given separately: u + d may round to u), R(x) = Phi_bar(x)/phi(x) = sqrt(pi/2) erfcx(x/sqrt 2) (float).  For u >= 1e4
+    the asymptotic series R(t) = 1/t - 1/t^3 + 3/t^5 - 15/t^7 + 105/t^9 - ... gives
+    R(u) - R(v) = (v - u)/(u v) [1 + sum_{k>=1} c_k sum_{i=0}^{2k} u^-i v^-(2k-i)] (no cancellation, no underflow:
+    the correction terms are at most 1e-8; truncation error < 1e-30 relative)."""
+    v = u + d
+    if u < 1e4:
+        from scipy.special import erfcx
+        c = math.sqrt(math.pi / 2)
+        return math.log(c * (float(erfcx(u / math.sqrt(2))) - float(erfcx(v / math.sqrt(2)))))
+    iu, iv = 1.0 / u, 1.0 / v
+    corr = 0.0
+    for k, ck in ((1, -1.0), (2, 3.0), (3, -15.0), (4, 105.0)):
+        n = 2 * k
+        corr += ck * sum(iu ** i * iv ** (n - i) for i in range(n + 1))
+    return math.log(d) - math.log(u) - math.log(v) + math.log1p(corr)
+
+
+def _gaussian_log_delta_float(eps, sigma, sens) -> float:
+    """log delta(eps) in float: the direct formula while a > -5, else the Mills form
+    log phi(a) + log(R(-a) - R(-b)) (no overflow for any eps)."""
     from scipy.special import log_ndtr
     e, s, d = float(eps), float(sigma), float(sens)
     a = d / (2 * s) - e * s / d
     b = -d / (2 * s) - e * s / d
-    la, lb = float(log_ndtr(a)), float(log_ndtr(b))
-    return max(0.0, math.exp(la) * -math.expm1(e + lb - la))
+    if a > -5:
+        la, lb = float(log_ndtr(a)), float(log_ndtr(b))
+        return la + math.log(-math.expm1(e + lb - la))
+    if -a > 1e154:                          # a^2/2 beyond the float range: log delta < -1.79e308
+        return -sys.float_info.max
+    return -0.5 * a * a - 0.5 * math.log(2 * math.pi) + _log_mills_diff_float(-a, d / s)
+
+
+def _gaussian_delta_float(eps, sigma, sens) -> float:
+    """Float fast path (scipy log_ndtr / erfcx; relative error ~1e-12 except under heavy cancellation).  Below
+    the float range it returns 5e-324 (the smallest positive float, an upper bound), never 0."""
+    ld = _gaussian_log_delta_float(eps, sigma, sens)
+    if ld < -744.0:
+        return 5e-324
+    return math.exp(ld)
+
+
+def _gaussian_log_delta_arb(eps: arb, sigma: arb, sens: arb) -> arb:
+    """Ball of log delta(eps) at the current precision, for every eps >= 0 (no overflow): the direct formula while
+    a = Delta/(2s) - eps s/Delta > -5, else the Mills form delta = phi(a) (R(-a) - R(-b)), b = a - Delta/s
+    (e^eps phi(b) = phi(a)), with R(x) = Phi_bar(x)/phi(x) = U(1/2, 1/2, x^2/2)/sqrt(2) (DLMF 7.11.4):
+    log delta = -a^2/2 - log sqrt(2 pi) + log(R(-a) - R(-b))."""
+    a = sens / (2 * sigma) - eps * sigma / sens
+    b = a - sens / sigma
+    if a > -5:
+        return gaussian_delta_arb(eps, sigma, sens).log()
+    half = arb(1) / 2
+    R = lambda x: (x * x / 2).hypgeom_u(half, half) / arb(2).sqrt()  # noqa: E731
+    return -a * a / 2 - (2 * arb.pi()).sqrt().log() + (R(-a) - R(-b)).log()
+
+
+def _gaussian_log_delta_certified(eps, sigma, sens) -> arb:
+    prec = DEFAULT_PREC
+    while True:
+        with arb_prec(prec):
+            ld = _gaussian_log_delta_arb(to_arb(eps), to_arb(sigma), to_arb(sens))
+        if (ld.is_finite() and ld.rad() < arb(2) ** -60 * max(1.0, abs(float(ld.mid()))))  or prec >= MAX_PREC:
+            return ld
+        prec *= 2
 
 
 def gaussian_delta_arb(eps: arb, sigma: arb, sens: arb) -> arb:
@@ -74,12 +131,17 @@ def _gaussian_delta_certified(eps, sigma, sens) -> arb:
     while True:
         with arb_prec(prec):
             d = gaussian_delta_arb(to_arb(eps), to_arb(sigma), to_arb(sens))
-        if rel_ok(d) or prec >= MAX_PREC:
-            return d
+        if rel_ok(d) or prec >= 1024:
+            break
         prec *= 2
+    if rel_ok(d):
+        return d
+    with arb_prec(128):                     # far tail: exp of the certified log (no cancellation, no overflow)
+        return _gaussian_log_delta_certified(eps, sigma, sens).exp()
 
 
-def gaussian_delta(epsilon, sigma, sensitivity=1, *, dps=None, method: str = "exact", as_mpf: bool = False):
+def gaussian_delta(epsilon, sigma, sensitivity=1, *, dps=None, method: str = "exact", as_mpf: bool = False,
+                   log: bool = False):
     """Exact privacy curve delta(eps) of the Gaussian mechanism (analytic Gaussian mechanism).
 
     Preconditions: ``epsilon`` in [0, inf); ``sigma`` in (0, inf); ``sensitivity`` in (0, inf);
@@ -92,6 +154,10 @@ def gaussian_delta(epsilon, sigma, sensitivity=1, *, dps=None, method: str = "ex
         "exact": a float correct to ~15 digits (mpmath at ``dps`` digits, precision raised to compensate
         cancellation); with ``as_mpf=True`` the mpf itself. "float": scipy fast path. "certified": an
         :class:`Interval` enclosing the exact value (Arb ball arithmetic).
+        Extremes: for every eps >= 0 nothing overflows (far tail: the Mills form in log space, see
+        _gaussian_log_delta_arb); a delta below the float range is returned as 5e-324 (the smallest positive float,
+        an upper bound; never 0.0).  ``log=True`` returns log delta instead ("exact": float; "certified": Interval;
+        "float": float), representable for every eps (e.g. eps = 1e100: log delta ~ -5e199).
     Spec: core.acct.gaussian_delta
     """
     epsilon = check_nonneg("epsilon", epsilon)
@@ -99,15 +165,31 @@ def gaussian_delta(epsilon, sigma, sensitivity=1, *, dps=None, method: str = "ex
     sensitivity = check_positive("sensitivity", sensitivity)
     dps = check_dps(dps)
     check_method(method, ("exact", "float", "certified"))
+    if log:
+        if method == "float":
+            return _gaussian_log_delta_float(epsilon, sigma, sensitivity)
+        ld = _gaussian_log_delta_certified(epsilon, sigma, sensitivity)
+        iv = arb_to_interval(ld)
+        if iv.hi < -sys.float_info.max:     # below the float range: -1.79e308 is still an upper bound
+            iv = Interval(-math.inf, -sys.float_info.max)
+        return iv if method == "certified" else max(float(ld.mid()), -sys.float_info.max)
     if method == "float":
         return _gaussian_delta_float(epsilon, sigma, sensitivity)
     if method == "certified":
-        return arb_to_interval(_gaussian_delta_certified(epsilon, sigma, sensitivity))
-    v = _gaussian_delta_mp(epsilon, sigma, sensitivity, dps)
+        iv = arb_to_interval(_gaussian_delta_certified(epsilon, sigma, sensitivity))
+        return Interval(max(iv.lo, 0.0), max(iv.hi, 5e-324))      # delta > 0: never below 0, never exactly 0
+    a = float(sensitivity) / (2 * float(sigma)) - float(epsilon) * float(sigma) / float(sensitivity)
+    if a < -30:                             # far tail: from the certified log (the mp path would lose its footing)
+        ld = _gaussian_log_delta_certified(epsilon, sigma, sensitivity)
+        with mpmath.workdps(dps + 10):
+            v = mpmath.exp(mpmath.mpf(ld.mid().str(dps + 20, radius=False)))
+    else:
+        v = _gaussian_delta_mp(epsilon, sigma, sensitivity, dps)
     if as_mpf:
         with mpmath.workdps(dps):
             return +v
-    return float(v)
+    f = float(v)
+    return f if f > 0 or v == 0 else 5e-324
 
 
 # ------------------------------------------------------------------------------------------
