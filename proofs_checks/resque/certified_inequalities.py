@@ -208,3 +208,40 @@ def _lemma5_chain(ctx):
                    coverage=f"u = ln(log T/delta) in [ln(6 ln 2), inf) (T >= 2, delta < 1/6, log = ln; log2 is a sub-range) as x = 1/u "
                             f"in [0, {1 / _U0:.4f}], p = ceil(5u) relaxed to [5u, 5u + 1]; eta_i L <= r/4, rho/r >= 1728 u^2; "
                             f"(b) uses log(1 + y) <= y; {res.coverage}; certificate {res.certificate_path}")
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# Certified failure regions of the errata A14 and A22 (their pinned counterexamples live in privacy.py)
+# ------------------------------------------------------------------------------------------------------------------
+
+@check("000.audit.A14.failure_region", spec="000.audit.A14")
+def _a14_region(ctx):
+    """L822: s <= 1 - (1 - 1.1 T/n)/(1 - delta/2) with s >= 0.  The printed bound is negative (so false as an upper
+    bound of s >= 0) on the whole box T/n = x in (0, 0.004], delta in [0.01, 1/6) of Lemma 7's range: CERTIFIED."""
+    box = [Param("x", 0, 0.004, lo_open=True), Param("delta", 0.01, 1 / 6, hi_open=True)]
+    reg = certify("1 - (1 - 1.1*x)/(1 - delta/2)", box, budget=2000, certificate_path=True, name="000.audit.A14.failure_region",
+                  claim="L822's bound on s is negative: 1 - (1 - 1.1 T/n)/(1 - delta/2) <= 0 on T/n in (0, 0.004], delta in [0.01, 1/6)")
+    if not reg.certified:
+        return fail("A14: certified failure region", f"{reg.status} ({reg.coverage})")
+    return erratum(claimed="L822: 0 <= s <= 1 - (1 - 1.1 T/n)/(1 - delta/2) on Lemma 7's range",
+                   computed=f"the printed bound is <= {reg.max_upper:.3e} < 0 on the whole box T/n in (0, 0.004], delta in [0.01, 1/6) "
+                            f"(CERTIFIED, {len(reg.leaves)} leaf; certificate {reg.certificate_path})",
+                   counterexample="every (T/n, delta) in (0, 0.004] x [0.01, 1/6): the printed upper bound on s >= 0 is negative (Arb)",
+                   precision="Arb ball arithmetic (certified failure region)")
+
+
+@check("000.audit.A22.failure_region", spec="000.audit.A22")
+def _a22_region(ctx):
+    """Thm 3's conversion read with delta' = delta/2 (t = 1/log(1/delta)): e^{eps_dp} > 2, i.e. delta_tot > delta, on the
+    whole box eps in [0.95, 1), t in [0.3, 1/ln 6) (delta in [0.0357, 1/6)): CERTIFIED."""
+    from proofs_checks.resque.privacy import _EPSDP_HALF
+    box = [Param("eps", 0.95, 1, hi_open=True), Param("t", 0.3, 1 / math.log(6), hi_open=True)]
+    reg = certify(f"2 - exp({_EPSDP_HALF})", box, budget=2000, certificate_path=True, name="000.audit.A22.failure_region",
+                  claim="delta' = delta/2 fails: e^{eps_dp} >= 2 on eps in [0.95, 1), delta in [e^{-1/0.3}, 1/6)")
+    if not reg.certified:
+        return fail("A22: certified failure region", f"{reg.status} ({reg.coverage})")
+    return erratum(claimed="Thm 3 (L1189-1191), delta' = delta/2: delta/2 + (1 + e^{eps_dp}) delta/6 <= delta",
+                   computed=f"2 - e^{{eps_dp}} <= {reg.max_upper:.3e} < 0 on the whole box eps in [0.95, 1), delta in [0.0357, 1/6) "
+                            f"(CERTIFIED, {len(reg.leaves)} leaf; certificate {reg.certificate_path})",
+                   counterexample="every eps in [0.95, 1), delta in [0.0357, 1/6): delta_tot/delta - 1 = (e^{eps_dp} - 2)/6 > 0 (Arb)",
+                   precision="Arb ball arithmetic (certified failure region)", details="delta' = delta/3 is CERTIFIED on the whole range (000.thm3.conversion_certified)")
