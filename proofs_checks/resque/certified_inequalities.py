@@ -245,3 +245,32 @@ def _a22_region(ctx):
                             f"(CERTIFIED, {len(reg.leaves)} leaf; certificate {reg.certificate_path})",
                    counterexample="every eps in [0.95, 1), delta in [0.0357, 1/6): delta_tot/delta - 1 = (e^{eps_dp} - 2)/6 > 0 (Arb)",
                    precision="Arb ball arithmetic (certified failure region)", details="delta' = delta/3 is CERTIFIED on the whole range (000.thm3.conversion_certified)")
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# P4 (Alg 5 privacy): sum_i beta_i^2 T_i^2 <= beta^2 T^2 for every T >= 4
+# ------------------------------------------------------------------------------------------------------------------
+
+@check("000.priv.alg5.sum_exact", spec="000.priv.alg5")
+def _alg5_sum_exact(ctx):
+    """P4's composition sum: Alg 5 calls Alg 4 with beta_i = 2^{(k-i)/2} beta, T_i = floor(2^{i-k} T), i = 0..k-1.
+    Since floor(x) <= x, sum_i beta_i^2 T_i^2 <= beta^2 T^2 sum_{i<k} 2^{i-k} = beta^2 T^2 (1 - 2^{-k}) (sympy, symbolic k);
+    the floor version is also checked in exact integers for every T = 4..4096 and T = 2^m, m <= 200."""
+    i, k = sp.symbols("i k", integer=True, positive=True)
+    s = sp.simplify(sp.summation(2 ** (i - k), (i, 0, k - 1)))
+    if sp.simplify(s - (1 - 2 ** (-k))) != 0:
+        return fail("sum_{i<k} 2^{i-k} = 1 - 2^{-k}", str(s))
+    worst = Fraction(0)
+    Ts = list(range(4, 4097)) + [2 ** m for m in range(13, 201)]
+    for T in Ts:
+        # exact k = ceil(log2 log2 T): the smallest integer with 2^(2^k) >= T
+        kk = next(j for j in range(0, 10) if 2 ** (2 ** j) >= T)
+        tot = sum(Fraction(2 ** (kk - j)) * ((T * 2 ** j) // 2 ** kk) ** 2 for j in range(kk))
+        worst = max(worst, tot / T ** 2)
+    if worst > 1:
+        return fail("sum_i beta_i^2 T_i^2 <= beta^2 T^2", f"max ratio {float(worst)}")
+    return Outcome(Verdict.PROVED, claimed="P4 (L914-950): sum_i beta_i^2 T_i^2 <= beta^2 T^2 for Alg 5's calls",
+                   computed=f"sympy: sum_i beta_i^2 T_i^2 <= beta^2 T^2 sum_(i<k) 2^(i-k) = beta^2 T^2 (1 - 2^-k) for every k (floor(x) <= x); "
+                            f"exact integers with floors, {len(Ts)} values of T in [4, 2^200]: max ratio {float(worst):.6f}",
+                   margin=float(1 - worst), precision="sympy + exact integers",
+                   details="k = ceil(log2 log2 T) is computed exactly as the least k with 2^(2^k) >= T")
