@@ -117,7 +117,12 @@ def _gaussian_log_delta_certified(eps, sigma, sens) -> arb:
 
 
 def gaussian_delta_arb(eps: arb, sigma: arb, sens: arb) -> arb:
-    """Ball enclosure of delta(eps) at the current Arb precision (no precision escalation)."""
+    """Ball enclosure of delta(eps) at the current Arb precision (no precision escalation).
+
+    Preconditions: ``eps``, ``sigma``, ``sens`` Arb balls (TypeError otherwise; use gaussian_delta for numbers)."""
+    for name, v in (("eps", eps), ("sigma", sigma), ("sens", sens)):
+        if not isinstance(v, arb):
+            raise TypeError(f"{name} must be an arb ball (python-flint), got {type(v).__name__} {v!r}")
     a = sens / (2 * sigma) - eps * sigma / sens
     b = -sens / (2 * sigma) - eps * sigma / sens
     r2 = arb(2).sqrt()
@@ -279,7 +284,7 @@ def gaussian_sigma(epsilon, delta, sensitivity=1, *, method: str = "certified", 
 def gaussian_epsilon(delta, sigma, sensitivity=1, *, rel_tol: float = 1e-13, return_bracket: bool = False):
     """The smallest eps >= 0 with delta(eps; sigma) <= delta (certified bisection, as gaussian_sigma).
 
-    Preconditions: ``delta`` in (0, 1); ``sigma``, ``sensitivity`` in (0, inf).
+    Preconditions: ``delta`` in (0, 1); ``sigma``, ``sensitivity`` in (0, inf); ``rel_tol`` in [1e-15, 1e-2].
     Postcondition: returns eps_hi with delta(eps_hi) <= delta CERTIFIED; eps_hi = 0 if delta(0) <= delta,
         else a certified eps_lo >= eps_hi - rel_tol * max(eps_hi, 1) has delta(eps_lo) > delta.
     Spec: core.acct.gaussian_delta
@@ -287,6 +292,7 @@ def gaussian_epsilon(delta, sigma, sensitivity=1, *, rel_tol: float = 1e-13, ret
     delta = check_prob_open("delta", delta)
     sigma = check_positive("sigma", sigma)
     sensitivity = check_positive("sensitivity", sensitivity)
+    rel_tol = check_real("rel_tol", rel_tol, lo=1e-15, hi=1e-2)
     ok = lambda e: _cmp_delta(e, sigma, sensitivity, delta) < 0  # noqa: E731
     if ok(0.0):
         return Interval(0.0, 0.0) if return_bracket else 0.0
@@ -320,6 +326,7 @@ def gdp_delta(epsilon, mu, *, dps=None, method: str = "exact", as_mpf: bool = Fa
     """
     epsilon = check_nonneg("epsilon", epsilon)
     mu = check_nonneg("mu", mu)
+    check_method(method, ("exact", "float", "certified"))
     if mu == 0:
         if method == "certified":
             return Interval(0.0, 0.0)

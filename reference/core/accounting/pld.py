@@ -1256,6 +1256,7 @@ def dpsgd_epsilon_bracket(q, sigma, T, delta, *, width=None, rel_width=1e-3, max
     Spec: core.acct.dpsgd_epsilon_bracket
     """
     pair = SubsampledGaussianPair(q, sigma, 1, "remove")
+    delta = check_prob_open("delta", delta)
     return pld_bracket(pair, T, delta=delta, width=width, rel_width=rel_width, max_refinements=max_refinements)
 
 
@@ -1265,4 +1266,5 @@ def dpsgd_delta_bracket(q, sigma, T, epsilon, *, rel_width=1e-3, max_refinements
     Spec: core.acct.dpsgd_epsilon_bracket
     """
     pair = SubsampledGaussianPair(q, sigma, 1, "remove")
+    epsilon = check_nonneg("epsilon", epsilon)
     return pld_bracket(pair, T, epsilon=epsilon, rel_width=rel_width, max_refinements=max_refinements)

@@ -66,6 +66,12 @@ def cks_objective(alpha, rho, delta):
     return a * rho + (mpmath.log(1 / delta) + (a - 1) * mpmath.log1p(-1 / a) - mpmath.log(a)) / (a - 1)
 
 
+def _cks_objective_t(t, rho, L):
+    """The CKS20 objective at alpha = 1 + t written without 1 + t cancellations (t may be 1e-150):
+    rho (1 + t) + L/t + log t - log1p(t) - log1p(t)/t  (= cks_objective(1 + t, rho, delta), L = log(1/delta))."""
+    return rho * (1 + t) + L / t + mpmath.log(t) - mpmath.log1p(t) - mpmath.log1p(t) / t
+
+
 def zcdp_to_dp(rho, delta, *, method: str = "cks", dps=None, return_order: bool = False):
     """Epsilon such that rho-zCDP implies (eps, delta)-DP.
 
@@ -93,9 +99,10 @@ def zcdp_to_dp(rho, delta, *, method: str = "cks", dps=None, return_order: bool 
         std = r + 2 * mpmath.sqrt(r * L)
         if method == "standard":
             return (float_up(std), None) if return_order else float_up(std)
-        a_star = 1 + mpmath.sqrt(L / r)
-        f = lambda u: cks_objective(1 + mpmath.exp(u), r, d)  # noqa: E731
-        lo, hi = mpmath.log(a_star - 1) - 12, mpmath.log(a_star - 1) + 12
+        t_star = mpmath.sqrt(L / r)                     # alpha* - 1 (may be far below 1e-40: work in t)
+        a_star = 1 + t_star
+        f = lambda u: _cks_objective_t(mpmath.exp(u), r, L)  # noqa: E731
+        lo, hi = mpmath.log(t_star) - 12, mpmath.log(t_star) + 12
         g = (mpmath.sqrt(5) - 1) / 2
         x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
         f1, f2 = f(x1), f(x2)
@@ -110,7 +117,7 @@ def zcdp_to_dp(rho, delta, *, method: str = "cks", dps=None, return_order: bool 
                 f2 = f(x2)
         best_u, best = (x1, f1) if f1 <= f2 else (x2, f2)
         alpha = 1 + mpmath.exp(best_u)
-        f_star = cks_objective(a_star, r, d)
+        f_star = _cks_objective_t(t_star, r, L)
         if f_star < best:
             alpha, best = a_star, f_star
         eps = max(best, mpmath.mpf(0))
