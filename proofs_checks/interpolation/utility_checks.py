@@ -17,7 +17,9 @@ from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.testing import bonferroni, clopper_pearson
 from reference.interpolation.algorithms import alg2_localization
 from reference.interpolation.lipschitz_extension import LeastSquaresLoss, SmoothAbsLoss
-from reference.interpolation.localization import alg4_eta, alg4_localization, alg5_epochs, alg5_eta0, alg5_T
+from reference.interpolation.localization import (OperationCounter, alg4_eta, alg4_localization, alg5_epochs, alg5_eta0,
+                                                  alg5_T)
+from proofs_checks.interpolation.headline_experiments import _alg5_counts, accounted_epsilon
 
 FALSE_FAILURE = 1e-6
 
@@ -186,8 +188,12 @@ def scaled_eta(m: int, d: int, L: float, eps: float, delta: float, beta_T: float
     return 16 * target / (lam * n0) / base
 
 
-def _alg2_runs(ctx, *, m, T, c, eps, delta, beta, N, rng, x_star=X_STAR, paper_eta=False):
-    """N Alg 2 runs on instance B: per run the iterates' distances to x*, the schedule and the excess."""
+def _alg2_runs(ctx, *, m, T, c, eps, delta, beta, N, rng, x_star=X_STAR, paper_eta=False, ledger=None):
+    """N Alg 2 runs on instance B: per run the iterates' distances to x*, the schedule and the excess.
+
+    ``ledger`` (dict, delta = 0 only): filled with the worst accounted epsilon / eps of the runs (core
+    parallel_compose over every Laplace release, headline_experiments.accounted_epsilon) and the runs whose ERM
+    count differs from T x T5 x ceil(log(m/T5)) (T5 = ceil(2 log m)) or whose ERM sizes differ from the formula."""
     d, H, lam = D_B, float(D_B), 1.0
     L = H * 2.0                                            # sup ||grad F|| on X = B(0,1) under interpolation <= H diam
     es = 1.0 if paper_eta else scaled_eta(m, d, L, eps, delta, beta / T, lam)
@@ -195,8 +201,18 @@ def _alg2_runs(ctx, *, m, T, c, eps, delta, beta, N, rng, x_star=X_STAR, paper_e
     for r in range(N):
         S = _instance_B(rng, m * T, d, x_star)
         info = {}
+        oc = OperationCounter() if ledger is not None else None
         x = alg2_localization(S, LeastSquaresLoss(), [(np.zeros(d), 1.0)], L, H, lam, beta, eps, delta, np.zeros(d),
-                              constants="scaled", m=m, c=c, eta_scale=es, rng=rng, info=info)
+                              constants="scaled", m=m, c=c, eta_scale=es, rng=rng, oracle=oc, info=info)
+        if ledger is not None:
+            T5 = math.ceil(2 * math.log(m))
+            solves, size = _alg5_counts(m, T5)
+            if oc.erm_solves != T * solves or set(oc.erm_sizes) != {size}:
+                ledger.setdefault("bad_counts", []).append((oc.erm_solves, T * solves, sorted(set(oc.erm_sizes)), size))
+            e_acc, nrel = accounted_epsilon(info, d)
+            ledger["eps_ratio"] = max(ledger.get("eps_ratio", 0.0), e_acc / eps)
+            ledger["releases"] = max(ledger.get("releases", 0), nrel)
+            ledger["solves"] = T * solves
         xi = np.array(info["x"])
         dist.append(np.linalg.norm(xi - x_star, axis=1))
         Ds = np.array(info["D"])
@@ -306,7 +322,8 @@ def _e2(ctx):
     """E2: scaled-mode Alg 2, excess f(x_i) - f* per epoch i = 1..T on instance B; linear convergence in epochs."""
     cfg = dict(m=300, T=7, c=0.2, eps=200.0, delta=0.0)
     R = 96
-    dist, Ds, exc, es, grad_ok, q = _alg2_runs(ctx, beta=0.05, N=R, rng=ctx.child_rng(0), **cfg)
+    ledger = {}
+    dist, Ds, exc, es, grad_ok, q = _alg2_runs(ctx, beta=0.05, N=R, rng=ctx.child_rng(0), ledger=ledger, **cfg)
     T = cfg["T"]
     e = 0.5 * dist ** 2                                              # exact f(x_i) - f*, shape (R, T)
     rho = (e[:, -1] / e[:, 0]) ** (1.0 / (T - 1))                   # per-run geometric-mean contraction per epoch
@@ -351,7 +368,14 @@ def _e2(ctx):
                 f"[{med_ci[0]:.3f}, {med_ci[1]:.3f}]; slope of log mean excess per epoch = {slope:.3f} (factor "
                 f"{math.exp(slope):.3f}); schedule q^2 = {q * q:.3f}; all excesses <= (1/2)(D_(i+1)/2)^2 on the "
                 f"containment event: {bool(np.all(e <= bound[None, :] * (1 + 1e-12)))}; {kq}/{R} runs have rho < q^2 "
-                f"(CP_lower = {lo_q:.3f} > 0.5), q^2 = {q * q:.3f} < competitor factor {comp:.3f}")
+                f"(CP_lower = {lo_q:.3f} > 0.5), q^2 = {q * q:.3f} < competitor factor {comp:.3f}; accounted eps "
+                f"(core parallel_compose over {ledger['releases']} Laplace releases, worst run) = "
+                f"{ledger['eps_ratio']:.4f} x eps; ERM solves = T x T5 x ceil(log(m/T5)) = {ledger['solves']} in every "
+                f"run: {not ledger.get('bad_counts')}")
+    if ledger.get("bad_counts"):
+        return fail(claimed, computed, details=f"ERM counts differ from the formula: {ledger['bad_counts'][:3]}")
+    if ledger["eps_ratio"] > 1 + 1e-12:
+        return fail(claimed, computed, details="accounted epsilon exceeds the nominal epsilon")
     if not (lo > 0.5 and lo_q > 0.5 and q * q < comp):
         return fail(claimed, computed)
     return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, margin=float(lo - 0.5),
