@@ -274,3 +274,36 @@ def _alg5_sum_exact(ctx):
                             f"exact integers with floors, {len(Ts)} values of T in [4, 2^200]: max ratio {float(worst):.6f}",
                    margin=float(1 - worst), precision="sympy + exact integers",
                    details="k = ceil(log2 log2 T) is computed exactly as the least k with 2^(2^k) >= T")
+
+
+# ------------------------------------------------------------------------------------------------------------------
+# Lemma 11 (Aggregate): proof for every k, Delta, d and point configuration
+# ------------------------------------------------------------------------------------------------------------------
+
+@check("000.lemma11.proof", spec="000.lemma11")
+def _lemma11_proof(ctx):
+    """Lemma 11 for the Aggregate of 000.aggregate (return the first x_i with c_i = #{j: ||x_i - x_j|| <= 2Delta/3} >=
+    0.51k), for every k >= 1, Delta >= 0, d >= 1 and every configuration with a set G of >= 0.51k points within Delta/3
+    of y.  Proof (each inequality checked below):
+      (1) for i, j in G, ||x_i - x_j|| <= Delta/3 + Delta/3 = 2Delta/3 (triangle), so c_i >= |G| >= 0.51k: some point
+          passes and the fallback is never taken;
+      (2) the returned x_i has |S_i| >= 0.51k with S_i = {j: ||x_i - x_j|| <= 2Delta/3}; |S_i| + |G| >= 2 ceil(0.51k) > k
+          (integers), so S_i and G share a j, and ||x_i - y|| <= ||x_i - x_j|| + ||x_j - y|| <= 2Delta/3 + Delta/3 = Delta.
+    The implementation's float threshold cnt >= 0.51*k is compared with the exact 100 cnt >= 51 k for k <= 10^5."""
+    D, k = sp.symbols("Delta k", positive=True)
+    if sp.simplify(D / 3 + D / 3 - 2 * D / 3) != 0 or sp.simplify(2 * D / 3 + D / 3 - D) != 0:
+        return fail("triangle-inequality constants", "sympy")
+    if not sp.ask(sp.Q.positive(2 * sp.Rational(51, 100) * k - k), sp.Q.positive(k)):
+        return fail("2 (0.51 k) > k for k > 0", "sympy")
+    for kk in range(1, 100001):
+        need = -(-51 * kk // 100)                     # exact ceil(0.51 k): least integer count passing the test
+        if 2 * need <= kk:
+            return fail("2 ceil(0.51 k) > k", f"k = {kk}")
+        if math.ceil(0.51 * kk) != need:
+            return fail("float threshold cnt >= 0.51*k equals the exact one", f"k = {kk}: {math.ceil(0.51 * kk)} vs {need}")
+    return Outcome(Verdict.PROVED, claimed=">= 0.51k points within Delta/3 of y => ||Aggregate - y|| <= Delta (every k, Delta, d, configuration)",
+                   computed="sympy: Delta/3 + Delta/3 = 2Delta/3 (good points pass), 2Delta/3 + Delta/3 = Delta (triangle through a shared "
+                            "point), 2(0.51k) - k = k/50 > 0 (pigeonhole); exact integers: 2 ceil(0.51k) > k and the implementation's float "
+                            "threshold equals 100 cnt >= 51 k for every k <= 1e5",
+                   margin=0, precision="sympy + exact integers",
+                   details="proof for the stand-in Aggregate (000.aggregate); [KLL+22, Claim 1] itself is external")
