@@ -29,9 +29,24 @@ def _eta(ctx):
     if not (ok1.is_nonnegative and ok2.is_nonnegative and sp.simplify(tau - 2 / (t + 2)) == 0 and ok3
             and ok4.is_nonnegative):
         return fail("η_t = t+1 conditions", f"{ok1}, {ok2}, {tau}, {ok4}")
+    # Arb cross-check (issue 12): with y = 1/(t+2) ∈ (0, 1/2] (real relaxation of t >= 0) the four claims divided by
+    # their positive right sides are η_t²/(2η_{0:t}) = 1 − y, η_t²/(4η_{0:t}) = (1 − y)/2, τ_t = 2y, η_{0:t}τ_t² = 2(1 − y)
+    from proofs_checks.engine import Param, certify
+    yv = sp.Symbol("y", positive=True)
+    tv = 1 / yv - 2
+    forms = [sp.simplify(e.subs(t, tv)) for e in ((t + 1) ** 2 / (2 * eta0t), (t + 1) ** 2 / (4 * eta0t), tau, eta0t * tau**2)]
+    if [sp.simplify(f - g) for f, g in zip(forms, (1 - yv, (1 - yv) / 2, 2 * yv, 2 * (1 - yv)))] != [0, 0, 0, 0]:
+        return fail("normalised forms in y = 1/(t+2)", str(forms))
+    cert = certify("max(-y, (1 - y)/2 - 1, 2*y - 1, 2*(1 - y) - 4)", [Param("y", 0, 0.5, lo_open=True)], budget=2000,
+                   certificate_path=True, name="002.eta_condition.sympy",
+                   claim="η_t² <= 2η_{0:t}, η_t² <= 4η_{0:t}, τ_t <= 1, η_{0:t}τ_t² <= 4 in y = 1/(t+2) ∈ (0, 1/2]")
+    if cert.status != "CERTIFIED":
+        return fail("Arb cross-check", f"{cert.status}: {cert.coverage}")
     return Outcome(Verdict.PROVED, claimed="η_t = t+1: η_t² <= 4η_{0:t} and <= 2η_{0:t}; τ_t = 2/(t+2); η_{0:t}τ_t² = "
-                   "2(t+1)/(t+2) <= 4", computed=f"4η_{{0:t}} − η_t² = {ok1}; 2η_{{0:t}} − η_t² = {ok2}; τ_t = {tau}",
-                   margin=0, precision="sympy exact")
+                   "2(t+1)/(t+2) <= 4", computed=f"4η_{{0:t}} − η_t² = {ok1}; 2η_{{0:t}} − η_t² = {ok2}; τ_t = {tau}; "
+                   f"Arb cross-check of the four claims in y = 1/(t+2) ∈ (0, 1/2]: CERTIFIED ({cert.n_boxes} boxes, "
+                   f"certificate {cert.certificate_path})",
+                   margin=0, precision="sympy exact; python-flint Arb 64 bits")
 
 
 @check("002.lemma5_5.small_t", spec=["002.lemma5_5", "002.audit.AUD-13"], profile="quick")
