@@ -460,3 +460,65 @@ def _qg_rate(ctx, *, delta, eps, R, label, thm):
     return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
                    margin=min(min(abs(r["ci6"][0] - p_comp), abs(r["ci6"][1] - p_comp)) for r in results.values()),
                    precision="t-interval (1 - 1e-6) for the mean per-sweep exponent over iid sweeps (normal approximation)")
+
+
+# ----------------------------------------------------------------------------------------------------
+# E8: excess vs eps, Alg. 5 exactly as printed (Thm 6, real privacy)
+# ----------------------------------------------------------------------------------------------------
+@check("001.exp.E8.excess_vs_eps_printed", spec=["001.exp.E8", "001.thm6"], profile="full")
+def _e8(ctx):
+    """E8: Alg. 5 at the printed step size (eta_scale = 1), n = 8000, eps from 0.03 to 10: slope of log excess vs
+    log eps against the slope of Thm 6's r(eps)^2 (theory) and r(eps)^1 (competitor) over the same grid."""
+    d, n, es = 2, 8000, 1.0
+    epss = np.array([0.03, 0.1, 0.3, 1.0, 3.0, 10.0])
+    xs = np.array([0.3, -0.2])
+    R = 20
+    beta = 1.0 / (n + d)
+    T = alg5_T(n, 2.0)
+    L = math.sqrt(2) * (math.sqrt(2) * (1 + float(np.linalg.norm(xs))) + E5_SIGMA_Y)
+    solves, size = _alg5_counts(n, T)
+    from reference.interpolation.localization import alg5_epochs
+    rng = ctx.child_rng(0)
+    E = np.empty((R, len(epss))); bad_counts, eps_ratio, nrel = [], 0.0, 0
+    for j, eps in enumerate(epss):
+        for r in range(R):
+            S = _e5_instance(rng, n, xs, True)
+            info, oc = {}, OperationCounter()
+            x = alg5_epochs(S, LeastSquaresLoss(), [(np.zeros(d), 1.0)], L, np.zeros(d), T, beta, float(eps), 0.0, rng=rng,
+                            eta_scale=es, oracle=oc, info=info)
+            E[r, j] = 0.5 * float(np.sum((x - xs) ** 2))
+            if oc.erm_solves != solves or set(oc.erm_sizes) != {size}:
+                bad_counts.append((float(eps), oc.erm_solves, solves))
+            e_acc, nrel = accounted_epsilon(info, d)
+            eps_ratio = max(eps_ratio, e_acc / eps)
+    Rt = np.array([_thm6_rate(n, d, L, float(e), beta) for e in epss])
+    s_th = float(np.polyfit(np.log(epss), 2 * np.log(Rt), 1)[0])
+    s_cp = float(np.polyfit(np.log(epss), np.log(Rt), 1)[0])
+    res = slope_intervals(np.tile(np.log(epss), (R, 1)), np.log(E))
+    gm, lo, hi = _geo_band(E)
+    f0 = 0.5 * float(np.sum(xs ** 2))
+    arts = _figure(ctx, "e8_excess_vs_eps.png", f"001 E8: Alg 5 as printed (eta x 1), n = {n}, least squares + label noise, "
+                   f"d = 2\nexcess vs eps; f(x0) - f* = {f0:.3g}",
+                   [dict(x=epss, mean=gm, lo=lo, hi=hi, label=f"geometric mean over {R} runs (99% band)",
+                         theory=gm[0] * (Rt / Rt[0]) ** 2, theory_label="theory r(eps)^2 (through first point)",
+                         competitor=gm[0] * (Rt / Rt[0]), competitor_label="competitor r(eps)^1")], "eps")
+    claimed = (f"Thm 6 (kappa = 2) vs eps at n = {n}, printed constants: excess ~ r(eps)^2 (slope {s_th:.2f} in log eps over "
+               f"this grid), not r(eps)^1 (slope {s_cp:.2f})")
+    computed = (f"slope of log excess vs log eps = {res['mean']:.3f}, 99% CI [{res['ci99'][0]:.3f}, {res['ci99'][1]:.3f}], "
+                f"1-1e-6 CI [{res['ci6'][0]:.3f}, {res['ci6'][1]:.3f}]; geo-mean excess {gm[0]:.4g} (eps = {epss[0]:g}) .. "
+                f"{gm[-1]:.4g} (eps = {epss[-1]:g}); f(x0) - f* = {f0:.4g}; accounted eps (core parallel_compose over "
+                f"{nrel} Laplace releases, worst run) = {eps_ratio:.4g} x eps; ERM counts exact: {not bad_counts}")
+    if bad_counts:
+        return fail(claimed, computed, details=f"operation counts differ from the formula: {bad_counts[:3]}")
+    if eps_ratio > 1 + 1e-12:
+        return fail(claimed, computed, details="accounted epsilon exceeds the nominal epsilon")
+    ok = res["ci6"][0] <= s_th <= res["ci6"][1] and not (res["ci6"][0] <= s_cp <= res["ci6"][1])
+    details = ("Alg 5 EXACTLY as printed (eta_0 of L450, T = ceil(2 log n), beta = 1/(n+d)), real privacy eps in [0.03, 10]; "
+               "instance of 001.exp.E6 (least squares + bounded label noise, QG lambda = 1, x* = (0.3, -0.2)); the theory "
+               "and competitor slopes are those of the printed rate term r(eps) with its logs.")
+    if not ok:
+        return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
+                       coverage="the eps-dependence of Thm 6 is NOT reproduced at the printed constants at n = 8000 "
+                                "(interval misses the theory slope or contains the competitor's); see computed")
+    return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
+                   precision="t-interval (1 - 1e-6) over iid sweeps (normal approximation)")
