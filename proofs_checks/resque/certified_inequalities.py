@@ -205,7 +205,7 @@ def _lemma5_chain(ctx):
     return Outcome(Verdict.CERTIFIED, claimed="Lemma 5 proof chain: " + "; ".join(_LEMMA5_CHAIN),
                    computed=f"all six CERTIFIED: max upper bound {res.max_upper:.3e} <= 0 ({len(res.leaves)} leaves, {res.n_boxes} boxes)",
                    margin=-res.max_upper, precision="Arb ball arithmetic, 64 bits",
-                   coverage=f"u = ln(log T/delta) in [ln(6 ln 2), inf) (T >= 2, delta < 1/6, log = ln; log2 is a sub-range) as x = 1/u "
+                   coverage=f"u = log(log T/delta) in [ln(6 ln 2), inf) (T >= 2, delta < 1/6; the six claims depend on u only and every reading of the two unqualified logs gives u >= ln(6 ln 2), with 2^(u/p) <= e^(u/p) in (d) under log2) as x = 1/u "
                             f"in [0, {1 / _U0:.4f}], p = ceil(5u) relaxed to [5u, 5u + 1]; eta_i L <= r/4, rho/r >= 1728 u^2; "
                             f"(b) uses log(1 + y) <= y; {res.coverage}; certificate {res.certificate_path}")
 
