@@ -1,17 +1,17 @@
-"""Comparing a candidate implementation with the reference: draw for draw, and in law.
+"""Comparing a candidate implementation with the reference: draw for draw, and (two-sample) in law.
 
 Draw for draw
     Both functions get the same inputs and the same pre-drawn randomness (the reference's ``noise=`` / ``draws=``
-    / ``u=`` keywords); their outputs must agree within a stated tolerance (absolute, relative, or in ULPs).
-    Iterative algorithms that accept ``trace=`` (a list the function appends its iterates to) are compared step by
-    step and the first divergent step is reported.
+    / ``b=`` keywords); their outputs must agree within a :class:`Tolerance` (default per target: scaled absolute +
+    relative, which accepts float reassociation; ``Tolerance.exact()`` for bit-identical, or ULPs).  Iterative
+    algorithms that accept ``trace=`` (a list the function appends one dict per step to) are compared step by step;
+    the first divergent step, its field, index and both values are reported.
 
-In law
+In law, two-sample (targets without a known exact law; see :mod:`reference.oracle.exact_law` for the exact tests)
     The candidate draws its own randomness.  ``n`` outputs of each are compared by two-sample Kolmogorov–Smirnov
     tests on ``k`` random 1-D projections (plus every coordinate when the output has at most 64), with a Bonferroni
-    correction: under the null (same law) the probability that the test rejects is at most ``alpha``
-    (the KS p-value is exact or conservative).  When the reference knows the exact mean and covariance of its
-    output, a Chebyshev bound (no distributional assumption) compares the candidate's sample mean to it too.
+    correction and rigorous DKW–Massart p-values: under the null (same law) the probability that the test rejects is
+    at most ``alpha``.  The KS distance detected with probability >= 0.99 is reported.
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ but wrong correlations), plus deterministic ones (missing clip, wrong step size,
 """
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -38,6 +38,7 @@ def fast_gaussian_mechanism(value, sensitivity, sigma, rng=None, noise=None, bug
 
 
 # ----------------------------------------------------------------------------------------- tree aggregation
+@lru_cache(maxsize=256)
 def _prefix_incidence(T: int) -> np.ndarray:
     """M[s-1, e-1] = 1 iff the dyadic node completed at step e is in the decomposition of the prefix [1..s]:
     for every set bit k of s, the node of level k ending at e = (s >> k) << k."""
@@ -48,6 +49,7 @@ def _prefix_incidence(T: int) -> np.ndarray:
     M = np.zeros((T, T))
     rows = np.broadcast_to(s - 1, e.shape)[bit == 1]
     M[rows, e[bit == 1] - 1] = 1.0
+    M.flags.writeable = False
     return M
 
 

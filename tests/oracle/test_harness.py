@@ -148,22 +148,41 @@ def test_every_target_documents_its_conventions():
 
 
 # ----------------------------------------------------------------------------------------- CLI exit codes
-def test_cli_exit_codes():
-    ok = _cli("oracle", "fast_ports:fast_tree_prefix_sums", "--against", "core.tree.TreeAggregator", "--n-cases", "2",
-              "--n-samples", "2000")
-    assert ok.returncode == 0 and "PASS" in ok.stdout, ok.stdout + ok.stderr
-    assert "in law (exact law of the output): 2/2" in ok.stdout
-    bad = _cli("oracle", "fast_ports:buggy_tree_sigma_sqrt2", "--against", "core.tree.TreeAggregator", "--mode", "law",
-               "--n-cases", "1", "--n-samples", "2000")
-    assert bad.returncode == 1 and "DIFFERENT LAW" in bad.stdout and "--case" in bad.stdout, bad.stdout + bad.stderr
-    case = bad.stdout.split("--case ")[1].split()[0]
-    rep = _cli("oracle", "fast_ports:buggy_tree_sigma_sqrt2", "--against", "core.tree.TreeAggregator", "--mode", "law",
-               "--case", case, "--n-samples", "2000")
-    assert rep.returncode == 1, rep.stdout
-    assert _cli("oracle", "reference.core.tree:nope", "--against", "core.tree.TreeAggregator").returncode == 2
-    assert _cli("oracle", "fast_ports:fast_tree_prefix_sums", "--against", "no.such.target").returncode == 2
-    crash = _cli("oracle", "fast_ports:_proj", "--against", "core.tree.TreeAggregator", "--mode", "draws")
-    assert crash.returncode == 2 and "crashed" in crash.stderr, crash.stderr
-    lst = _cli("oracle", "--list")
-    assert lst.returncode == 0 and "002.alg1" in lst.stdout and "noise" in lst.stdout
-    assert _cli("--seeds-dir", "/nonexistent-dir", "specs").returncode == 2
+def _main(capsys, *args):
+    from proofs_checks.cli import main
+
+    rc = main(list(args))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_cli_exit_codes(capsys):
+    rc, out, err = _main(capsys, "oracle", "fast_ports:fast_tree_prefix_sums", "--against", "core.tree.TreeAggregator",
+                         "--n-cases", "2", "--n-samples", "1000")
+    assert rc == 0 and "PASS" in out and "in law (exact law of the output): 2/2" in out, out + err
+    rc, out, err = _main(capsys, "oracle", "fast_ports:buggy_tree_sigma_sqrt2", "--against", "core.tree.TreeAggregator",
+                         "--mode", "law", "--n-cases", "1", "--n-samples", "1000")
+    assert rc == 1 and "DIFFERENT LAW" in out and "--case" in out, out + err
+    case = out.split("--case ")[1].split()[0]
+    rc, out, _ = _main(capsys, "oracle", "fast_ports:buggy_tree_sigma_sqrt2", "--against", "core.tree.TreeAggregator",
+                       "--mode", "law", "--case", case, "--n-samples", "1000")
+    assert rc == 1, out
+    rc, out, _ = _main(capsys, "oracle", "fast_ports:buggy_tree_missing_top_node", "--against",
+                       "core.tree.TreeAggregator", "--mode", "draws", "--exact")
+    assert rc == 1 and "bit-identical" in out and "reference" in out and "port" in out
+    assert _main(capsys, "oracle", "reference.core.tree:nope", "--against", "core.tree.TreeAggregator")[0] == 2
+    assert _main(capsys, "oracle", "fast_ports:fast_tree_prefix_sums", "--against", "no.such.target")[0] == 2
+    rc, _, err = _main(capsys, "oracle", "fast_ports:_proj", "--against", "core.tree.TreeAggregator", "--mode", "draws")
+    assert rc == 2 and "crashed" in err, err
+    rc, out, _ = _main(capsys, "oracle", "--list")
+    assert rc == 0 and "002.alg1" in out and "noise" in out
+    with pytest.raises(SystemExit) as e:
+        _main(capsys, "--seeds-dir", "/nonexistent-dir", "specs")
+    assert e.value.code == 2
+
+
+def test_cli_entry_point_exit_status():
+    """The installed entry point returns the codes as process exit status (one subprocess)."""
+    bad = _cli("oracle", "fast_ports:buggy_tree_missing_top_node", "--against", "core.tree.TreeAggregator", "--mode",
+               "draws")
+    assert bad.returncode == 1 and "FAIL" in bad.stdout, bad.stdout + bad.stderr
