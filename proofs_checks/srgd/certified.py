@@ -127,7 +127,7 @@ def _chi2_tail_times_ex(p: int):
     return f
 
 
-@check("002.gauss_norm_tail.certified", spec="002.gauss_norm_tail", profile="quick")
+@check("002.gauss_norm_tail.certified", spec="002.gauss_norm_tail", profile="full")   # cross-check of the half-line check
 def _tail_certified(ctx):
     res = []
     # p = 1: P(χ²_1 >= 2x) = erfc(√x); p = 2: P(χ²_2 >= 4x) = e^{−2x} (exact, <= e^{−x}); p = 3: Arb Γ(3/2, 3x)
