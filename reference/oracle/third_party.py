@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
+__all__ = ["opacus_dp_sgd"]
+
 
 def opacus_dp_sgd(oracle, data, *, T, B, lr, radius, p, clip, sigma=0.0, rng=None, noise=None, trace=None):
     """Target 002.algA1 run by Opacus's DPOptimizer (see the module docstring).  Spec: 002.algA1 (port under test)."""

@@ -559,6 +559,7 @@ CALLS = {
 }
 
 SKIP = {
+    'reference.oracle.third_party.opacus_dp_sgd': 'optional extra (torch + opacus); tested in tests/oracle/test_opacus.py',
     'reference.core.accounting.composition.compose_optimal_homogeneous_delta': 'TODO',
     'reference.core.accounting.pld.BracketDetails': 'TODO',
     'reference.core.accounting.pld.pld_bracket': 'TODO',

@@ -71,3 +71,26 @@ def test_seeded_bug_caught_at_defaults(spec_id, bug):
 def test_deterministic_bugs_caught_draw_for_draw(spec_id, bug):
     with pytest.raises(AssertionError, match="differs"):
         Oracle().assert_same_draws(fp.bugged(PORTS[spec_id], bug), spec_id)
+
+
+def _laplace_port(value, sensitivity, epsilon, rng=None, noise=None, gaussian=False):
+    """Port of the Laplace mechanism; ``gaussian=True`` seeds the reverse family bug (a Gaussian of the same
+    variance 2 b^2 instead of Laplace(b))."""
+    import numpy as np
+
+    v = np.asarray(value, dtype=float)
+    b = sensitivity / epsilon
+    if noise is not None:
+        return v + b * np.asarray(noise, dtype=float)
+    w = rng.standard_normal(v.shape) * np.sqrt(2.0) if gaussian else rng.laplace(0.0, 1.0, v.shape)
+    return v + b * w
+
+
+def test_laplace_family_target_passes_and_catches_a_same_variance_gaussian():
+    """Exact law with independent Laplace coordinates (normal scores Phi^{-1}(F_Lap(x))), default settings."""
+    from functools import partial
+
+    o = Oracle()
+    assert all(r.ok for r in o.check_law(_laplace_port, "core.mech.laplace_mechanism"))
+    with pytest.raises(AssertionError, match="DIFFERENT LAW"):
+        o.assert_same_law(partial(_laplace_port, gaussian=True), "core.mech.laplace_mechanism")
