@@ -682,8 +682,9 @@ def _build_base(pair: DominatingPair, k: int, J_lo: int, J_hi: int, K: int, lam:
             inf_f = _dyadic_up(Fraction(int(man)) * Fraction(2) ** int(ex))
         upper = lat.Measure(A, E, J_lo, k, inf_f)
         # lower chains: cell i is the statistic value bounds[i]; P rounded down, Q tilted by e^{l} and rounded up
-        # (the statistic value of cell i: the lattice point below its mean loss log(P_i/Q_i), kept inside the
-        #  cell; any choice is valid (L2), this one keeps the statistic's error second order for wide cells)
+        # (the statistic value of cell i: its left end, or for a wide cell the lattice point below its mean loss
+        #  log(P_i/Q_i); any choice is valid (L2): a constant offset is absorbed by the threshold c, and the mean
+        #  loss keeps the error second order for wide cells)
         zero = arb(0)
         Pl, Ql = [zero] * n, [zero] * n
         hf = 2.0 ** (-k)
@@ -691,7 +692,7 @@ def _build_base(pair: DominatingPair, k: int, J_lo: int, J_hi: int, K: int, lam:
             j = bounds[i]
             hi_j = (bounds[i + 1] - 1) if i + 1 < m else J_hi
             pm, qm = float(P[i].mid()), float(Q[i].mid())
-            if hi_j > j and pm > 0 and qm > 0:
+            if hi_j > j and pm > 0 and qm > 0:   # wide cell: the lattice point below its mean loss, inside it
                 j = min(max(int(math.floor(math.log(pm / qm) / hf)), j), hi_j)
             Pl[j - J_lo] += P[i]
             Ql[j - J_lo] += Q[i] * (h * j).exp()
@@ -800,25 +801,30 @@ def _coarsen_upper(m: lat.Measure, plan: _Plan) -> lat.Measure:
 
 
 def _coarsen_lower(P: lat.Measure, Q: lat.Measure, plan: _Plan):
-    """Statistic s -> floor(s/2) for both lower chains (merging; a deterministic map).  P: exact sums.  Q (tilted):
-    e^{2hc} Q(2c) + e^{2hc} Q(2c+1) = Qt(2c) + e^{-h} Qt(2c+1), the factor e^{-h} rounded UP."""
+    """Statistic s -> floor(s/2) (or ceil(s/2): the direction alternates with each coarsening so that the rounding
+    does not drift) for both lower chains (merging; a deterministic map, part of the definition of S).  P: exact
+    sums.  Q (tilted): the odd point s = 2c + r (r = +-1) lands on c with e^{2hc - s h} Qt(s) = e^{-r h} Qt(s), the
+    factor rounded UP."""
     R = plan.K + 64
+    up_merge = plan.stats.get("coarsen_lower", 0) % 2 == 1      # ceil on odd-numbered coarsenings
+    plan.stats["coarsen_lower"] = plan.stats.get("coarsen_lower", 0) + 1
+    r = -1 if up_merge else 1                                    # odd s = 2c + r
     with arb_prec(R + 64):
-        c_q = int((((-(arb(2) ** (-Q.k))).exp()) * arb(2) ** R).upper().ceil().unique_fmpz())
+        c_q = int((((-(arb(r) * arb(2) ** (-Q.k))).exp()) * arb(2) ** R).upper().ceil().unique_fmpz())
     out = []
     for m, up in ((P, False), (Q, True)):
         vals = np.array(lat.limbs_to_ints(m.A), dtype=object)
         j = m.j0 + np.arange(m.n)
-        new_lo = m.j0 // 2
-        new_hi = (m.j0 + m.n - 1) // 2
+        tgt = -((-j) // 2) if up_merge else j // 2               # ceil(j/2) or floor(j/2)
+        new_lo, new_hi = int(tgt.min()), int(tgt.max())
         acc = np.zeros(new_hi - new_lo + 1, dtype=object)
         if m.tilt:
             even = (j % 2) == 0
-            np.add.at(acc, j[even] // 2 - new_lo, vals[even] * (1 << R))
-            np.add.at(acc, j[~even] // 2 - new_lo, vals[~even] * c_q)
+            np.add.at(acc, tgt[even] - new_lo, vals[even] * (1 << R))
+            np.add.at(acc, tgt[~even] - new_lo, vals[~even] * c_q)
             E0 = m.E - R
         else:
-            np.add.at(acc, j // 2 - new_lo, vals)
+            np.add.at(acc, tgt - new_lo, vals)
             E0 = m.E
         ints = [int(x) for x in acc]
         L = lat.limbs_for(max(1, max(ints).bit_length()))
@@ -1007,22 +1013,29 @@ class _LowerCurve:
         self.s = (P.j0 + np.arange(P.n)) * self.h
         vP, eP = lat.approx(P.A)
         vQ, eQ = lat.approx(Q.A)
-        self.TP = np.cumsum(np.ldexp(vP, eP + P.E)[::-1])[::-1]
-        # log Q-tails: log TQ_j = log(sum_{i>=j} Qt_i e^{-(s_i - s_j)}) - s_j  (no overflow)
-        qt = np.ldexp(vQ, eQ + Q.E)
-        uf = math.exp(-self.h)
-        rel = np.zeros(P.n)
-        acc = 0.0
-        for i in range(P.n - 1, -1, -1):
-            acc = acc * uf + qt[i]
-            rel[i] = acc
+        ln2 = math.log(2.0)
         with np.errstate(divide="ignore"):
-            self.logTQ = np.log(rel) - self.s
+            # P-tails (float, for the search only): TP_j = sum_{i >= j} P_i, scaled by 2^(eP + P.E) in log form
+            tp = np.cumsum(vP[::-1])[::-1]
+            self.logTP = np.log(tp) + (eP + P.E) * ln2
+            # Q-tails: log TQ_j = log(sum_{i>=j} Qt_i e^{-(s_i - s_j)}) + (eQ + Q.E) ln 2 - s_j  (no under/overflow)
+            uf = math.exp(-self.h)
+            rel = np.zeros(P.n)
+            acc = 0.0
+            for i in range(P.n - 1, -1, -1):
+                acc = acc * uf + vQ[i]
+                rel[i] = acc
+            self.logTQ = np.log(rel) + (eQ + Q.E) * ln2 - self.s
+        self.TP = np.exp(np.minimum(self.logTP, 700.0))
         self._iP = self._iQ = None
 
+    def _score_delta(self, eps: float) -> np.ndarray:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return self.TP - np.exp(np.minimum(eps + self.logTQ, 700.0))
+
     def delta_f(self, eps: float) -> float:
-        v = self.TP - np.exp(np.minimum(eps + self.logTQ, 700.0))
-        return float(max(0.0, v.max())) if v.size else 0.0
+        v = self._score_delta(eps)
+        return float(max(0.0, np.nanmax(v))) if v.size else 0.0
 
     def _exact(self, c: int):
         if self._iP is None:
@@ -1045,7 +1058,7 @@ class _LowerCurve:
         best = 0.0
         with arb_prec(PREC):
             ee = to_arb(eps).exp()
-            for c in self._candidates(self.TP - np.exp(np.minimum(eps + self.logTQ, 700.0))):
+            for c in self._candidates(self._score_delta(eps)):
                 tp, tq = self._exact(c)
                 v = (tp - ee * tq).lower()
                 fv = float(v)
@@ -1057,8 +1070,11 @@ class _LowerCurve:
     def eps_cert(self, delta: float) -> float:
         """A certified eps_lo: delta_T(eps) > delta for every eps < eps_lo (0 if none found)."""
         with np.errstate(divide="ignore", invalid="ignore"):
-            sc = np.where(self.TP > delta, np.log(np.where(self.TP > delta, self.TP - delta, 1.0)) - self.logTQ,
-                          -np.inf)
+            # log((TP - delta)/TQ) with TP - delta = TP (1 - delta/TP) in log form
+            ok = self.logTP > math.log(delta)
+            sc = np.where(ok, self.logTP + np.log1p(-np.exp(np.minimum(math.log(delta) - self.logTP, 0.0)))
+                          - self.logTQ, -np.inf)
+            sc = np.where(np.isfinite(sc), sc, -np.inf)
         best = 0.0
         with arb_prec(PREC):
             for c in self._candidates(sc):
@@ -1098,7 +1114,7 @@ def _choose_k0(pairs, T: int, target_width: float, eps_guess: float) -> int:
     mu = math.sqrt(V)
     slope = 0.5 * (max(eps_guess, mu) / V + 1.0)        # d eps / d Var of a mu-GDP curve, roughly
     h = 1.5 * math.sqrt(max(target_width, 1e-12) / (slope * T * (1 / 4 + 1 / 12)))
-    h = min(h, max(sd, 1e-12) / 4, 0.05)
+    h = min(h, max(sd, 1e-12) / 4)
     return max(2, int(math.ceil(-math.log2(h))))
 
 
@@ -1189,7 +1205,11 @@ def pld_bracket_details(pair: DominatingPair, T, *, delta=None, epsilon=None, wi
     max_refinements = check_int("max_refinements", max_refinements, lo=0, hi=10)
     pairs = _directions(pair, directions)
     t_start = time.perf_counter()
-    eps_guess = 1.0 if delta is not None else epsilon
+    if delta is not None:          # rough scale of eps_T(delta): T E[L] + z sqrt(T) sd(L), z ~ sqrt(2 log(1/delta))
+        m1, sd1 = pairs[0].moments_f()
+        eps_guess = max(T * m1 + math.sqrt(2 * math.log(1 / delta)) * math.sqrt(T) * sd1, 1e-3)
+    else:
+        eps_guess = epsilon
     # target width in eps units (for a delta bracket a relative width r in delta is ~ r / lambda in eps; lambda ~ 2)
     w_eps = (width or rel_width * max(eps_guess, 1e-3)) if delta is not None else 0.5 * rel_width
     kk = k0 if k0 is not None else _choose_k0(pairs, T, w_eps, eps_guess)
