@@ -19,7 +19,7 @@ from reference.interpolation.algorithms import alg2_localization
 from reference.interpolation.lipschitz_extension import LeastSquaresLoss, SmoothAbsLoss
 from reference.interpolation.localization import (OperationCounter, alg4_eta, alg4_localization, alg5_epochs, alg5_eta0,
                                                   alg5_T)
-from proofs_checks.interpolation.headline_experiments import _alg5_counts, accounted_epsilon
+from proofs_checks.interpolation.headline_experiments import _alg5_counts, accounted_delta, accounted_epsilon
 
 FALSE_FAILURE = 1e-6
 
@@ -191,8 +191,9 @@ def scaled_eta(m: int, d: int, L: float, eps: float, delta: float, beta_T: float
 def _alg2_runs(ctx, *, m, T, c, eps, delta, beta, N, rng, x_star=X_STAR, paper_eta=False, ledger=None):
     """N Alg 2 runs on instance B: per run the iterates' distances to x*, the schedule and the excess.
 
-    ``ledger`` (dict, delta = 0 only): filled with the worst accounted epsilon / eps of the runs (core
-    parallel_compose over every Laplace release, headline_experiments.accounted_epsilon) and the runs whose ERM
+    ``ledger`` (dict): filled with the worst accounted epsilon / eps (delta = 0: Laplace releases,
+    headline_experiments.accounted_epsilon) or delta(eps) / delta (Gaussian, accounted_delta) of the runs (core
+    parallel_compose over every release) and the runs whose ERM
     count differs from T x T5 x ceil(log(m/T5)) (T5 = ceil(2 log m)) or whose ERM sizes differ from the formula."""
     d, H, lam = D_B, float(D_B), 1.0
     L = H * 2.0                                            # sup ||grad F|| on X = B(0,1) under interpolation <= H diam
@@ -209,8 +210,12 @@ def _alg2_runs(ctx, *, m, T, c, eps, delta, beta, N, rng, x_star=X_STAR, paper_e
             solves, size = _alg5_counts(m, T5)
             if oc.erm_solves != T * solves or set(oc.erm_sizes) != {size}:
                 ledger.setdefault("bad_counts", []).append((oc.erm_solves, T * solves, sorted(set(oc.erm_sizes)), size))
-            e_acc, nrel = accounted_epsilon(info, d)
-            ledger["eps_ratio"] = max(ledger.get("eps_ratio", 0.0), e_acc / eps)
+            if delta == 0:
+                e_acc, nrel = accounted_epsilon(info, d)
+                ledger["eps_ratio"] = max(ledger.get("eps_ratio", 0.0), e_acc / eps)
+            else:                                          # exact Gaussian delta(eps) per release, parallel composition
+                d_acc, nrel = accounted_delta(info, eps)
+                ledger["eps_ratio"] = max(ledger.get("eps_ratio", 0.0), d_acc / delta)
             ledger["releases"] = max(ledger.get("releases", 0), nrel)
             ledger["solves"] = T * solves
         xi = np.array(info["x"])
@@ -320,7 +325,18 @@ def _lemmaC1_paper(ctx):
 @check("001.exp.E2.linear_convergence", spec=["001.exp.E2"], profile="full")
 def _e2(ctx):
     """E2: scaled-mode Alg 2, excess f(x_i) - f* per epoch i = 1..T on instance B; linear convergence in epochs."""
-    cfg = dict(m=300, T=7, c=0.2, eps=200.0, delta=0.0)
+    return _linear_convergence(ctx, delta=0.0, label="E2", fig="e2_linear_convergence.png", thm="Thm 2 headline")
+
+
+@check("001.exp.E9.linear_convergence_gaussian", spec=["001.exp.E9", "001.thm2_delta"], profile="full")
+def _e9(ctx):
+    """E9: as E2 with Gaussian noise (delta = 1e-6, Thm 2 eq. (4)); eps = 200 < eps_max(1e-6) = 302."""
+    return _linear_convergence(ctx, delta=1e-6, label="E9", fig="e9_linear_convergence_gaussian.png",
+                               thm="Thm 2 eq. (4) headline (delta = 1e-6, Gaussian)")
+
+
+def _linear_convergence(ctx, *, delta, label, fig, thm):
+    cfg = dict(m=300, T=7, c=0.2, eps=200.0, delta=delta)
     R = 96
     ledger = {}
     dist, Ds, exc, es, grad_ok, q = _alg2_runs(ctx, beta=0.05, N=R, rng=ctx.child_rng(0), ledger=ledger, **cfg)
@@ -335,6 +351,8 @@ def _e2(ctx):
     comp = float(T ** (-2.0 / (T - 1)))
     kq = int(np.sum(rho < q * q))
     lo_q, _ = clopper_pearson(kq, R, FALSE_FAILURE / 2, side="lower")
+    kc = int(np.sum(rho < comp))                                     # the competitor itself (E9's criterion)
+    lo_c, _ = clopper_pearson(kc, R, FALSE_FAILURE / 2, side="lower")
     # order-statistic CI (99%) for the median contraction factor
     srt = np.sort(rho)
     from scipy import stats as _st
@@ -344,7 +362,7 @@ def _e2(ctx):
     slope = float(np.polyfit(np.arange(1, T + 1), mean_log, 1)[0])
     bound = 0.5 * (np.array(Ds[1:T + 1]) / 2) ** 2                  # deterministic bound on the containment event
     arts = []
-    path = ctx.figure_path("e2_linear_convergence.png")
+    path = ctx.figure_path(fig)
     if path is not None:
         import matplotlib
         matplotlib.use("Agg")
@@ -358,24 +376,42 @@ def _e2(ctx):
         ax.semilogy(ep, bound, "r--", label="(1/2)(D_{i+1}/2)^2 (bound on containment event)")
         ax.semilogy(ep, e.mean(axis=0)[0] * q ** (2 * (ep - 1)), "g:", label=f"q^(2(i-1)), q = {q:.3f}")
         ax.set_xlabel("epoch i"); ax.set_ylabel("excess population loss")
-        ax.set_title("001 E2: Alg 2 (scaled mode), noiseless least squares, d = 2")
+        ax.set_title(f"001 {label}: Alg 2 (scaled mode, {'Laplace' if delta == 0 else 'Gaussian'}), noiseless least "
+                     f"squares, d = 2")
         ax.legend(fontsize=7); fig.tight_layout(); fig.savefig(path, dpi=120); plt.close(fig)
         arts.append(str(path))
-    claimed = ("Thm 2 headline, scaled mode: Alg 2 converges linearly in epochs (exp(-Theta(n/m)), n = m T): the per-run "
+    claimed = (f"{thm}, scaled mode: Alg 2 converges linearly in epochs (exp(-Theta(n/m)), n = m T): the per-run "
                "contraction rho = (e_T/e_1)^(1/(T-1)) is < 1 and < the schedule's q^2 w.p. > 1/2, which excludes the "
                "fastest polynomial competitor n^-2 (factor T^(-2/(T-1)))")
     computed = (f"{k}/{R} runs contract (CP_lower = {lo:.3f} > 0.5); median rho = {np.median(rho):.3f}, 99% CI "
                 f"[{med_ci[0]:.3f}, {med_ci[1]:.3f}]; slope of log mean excess per epoch = {slope:.3f} (factor "
                 f"{math.exp(slope):.3f}); schedule q^2 = {q * q:.3f}; all excesses <= (1/2)(D_(i+1)/2)^2 on the "
                 f"containment event: {bool(np.all(e <= bound[None, :] * (1 + 1e-12)))}; {kq}/{R} runs have rho < q^2 "
-                f"(CP_lower = {lo_q:.3f} > 0.5), q^2 = {q * q:.3f} < competitor factor {comp:.3f}; accounted eps "
-                f"(core parallel_compose over {ledger['releases']} Laplace releases, worst run) = "
-                f"{ledger['eps_ratio']:.4f} x eps; ERM solves = T x T5 x ceil(log(m/T5)) = {ledger['solves']} in every "
-                f"run: {not ledger.get('bad_counts')}")
+                f"(CP_lower = {lo_q:.3f}), q^2 = {q * q:.3f} < competitor factor {comp:.3f}; {kc}/{R} runs have rho < "
+                f"{comp:.3f} (CP_lower = {lo_c:.3f}); accounted "
+                f"{'eps' if delta == 0 else 'delta(eps)'} (core parallel_compose over {ledger['releases']} "
+                f"{'Laplace' if delta == 0 else 'Gaussian'} releases, worst run) = {ledger['eps_ratio']:.4g} x nominal; "
+                f"ERM solves = T x T5 x ceil(log(m/T5)) = {ledger['solves']} in every run: {not ledger.get('bad_counts')}")
     if ledger.get("bad_counts"):
         return fail(claimed, computed, details=f"ERM counts differ from the formula: {ledger['bad_counts'][:3]}")
     if ledger["eps_ratio"] > 1 + 1e-12:
-        return fail(claimed, computed, details="accounted epsilon exceeds the nominal epsilon")
+        return fail(claimed, computed, details="accounted privacy exceeds the nominal budget")
+    if delta > 0:
+        # E9 (Gaussian): the criterion is the competitor factor itself (the Gaussian noise at delta = 1e-6 is about
+        # 1.9x the Laplace noise in norm, so the factor need not reach q^2); a miss is PARTIAL (not reproduced)
+        claimed = claimed.replace("< the schedule's q^2 w.p. > 1/2, which excludes", "< the competitor's factor w.p. > 1/2, "
+                                  "i.e. excludes")
+        if not lo > 0.5:
+            return fail(claimed, computed)
+        if not lo_c > 0.5:
+            return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, artifacts=arts,
+                           coverage="contraction holds but the per-epoch factor is not shown below the n^-2 competitor's")
+        return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, margin=float(lo_c - 0.5),
+                       precision="false-failure <= 1e-6 (two one-sided Clopper-Pearson sign tests at 5e-7 each); "
+                                 "detects a median per-epoch factor >= the competitor's T^(-2/(T-1))",
+                       details="LABELLED SCALED MODE as 001.exp.E2 (m = 300, T = 7, c = 0.2, eps = 200 < eps_max(1e-6) "
+                               "= 302, Gaussian, delta = 1e-6): what is lost: T < 1 for n <= 4e8 at the paper's "
+                               "constants (certified), eps = 200 no meaningful privacy", artifacts=arts)
     if not (lo > 0.5 and lo_q > 0.5 and q * q < comp):
         return fail(claimed, computed)
     return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, margin=float(lo - 0.5),
