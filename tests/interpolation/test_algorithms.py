@@ -202,3 +202,54 @@ def test_alg4_agrees_in_law_with_independent_reimplementation():
     # power: the same re-implementation with the noise scale off by 2 is caught
     bad = np.array([_alg4_reimplementation(S, 2.0, 1.0, 0.5, rng_new) for _ in range(2500)])
     assert not compare_samples(ref, bad, alpha=1e-6, rng=np.random.default_rng(0)).ok
+
+
+def test_eta_scale_reaches_every_inner_alg5_in_alg3_and_alg6():
+    """The scaled-mode step factor of the headline experiments (001.exp.E4/E5) multiplies eta_0 of every inner
+    Alg 5 call (Alg 3: both stages; Alg 6: every epoch) and leaves the default path bit-identical."""
+    S = _data(10, 480)
+    for es in (1.0, 7.0):
+        i_def, i_es = {}, {}
+        x_def = alg6_general_kappa(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 3.0, 1e-2, 1.0, 0.0, np.zeros(2), T=2,
+                                   rng=np.random.default_rng(1), info=i_def)
+        x_es = alg6_general_kappa(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 3.0, 1e-2, 1.0, 0.0, np.zeros(2), T=2,
+                                  eta_scale=es, rng=np.random.default_rng(1), info=i_es)
+        assert i_es["epochs"][0]["eta0"] == pytest.approx(es * i_def["epochs"][0]["eta0"], rel=1e-12)
+        if es == 1.0:
+            assert np.array_equal(x_def, x_es)
+    i3 = {}
+    alg3_adaptive(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=40, c=2.0,
+                  c_int=2.0, eta_scale=5.0, rng=np.random.default_rng(0), info=i3)
+    i3d = {}
+    alg3_adaptive(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 1e-2, 1.0, 0.0, np.zeros(2), constants="scaled", m=40, c=2.0,
+                  c_int=2.0, rng=np.random.default_rng(0), info=i3d)
+    assert i3["alg1"]["eta0"] == pytest.approx(5.0 * i3d["alg1"]["eta0"], rel=1e-12)
+    assert i3["alg2"]["epochs"][0]["eta0"] == pytest.approx(5.0 * i3d["alg2"]["epochs"][0]["eta0"], rel=1e-12)
+
+
+def test_headline_privacy_ledger_and_counts():
+    """The ledger of the headline experiments (proofs_checks.interpolation.headline_experiments) counts every
+    Alg 4 release of a nested Alg 6 run (T x T5 x k), returns the worst-case iid-Laplace loss sqrt(d) Delta/sigma of
+    the phases (parallel composition), and exceeds the budget once every sigma is shrunk 5x (the calibration
+    sigma_i = 4 L eta_i sqrt(d)/eps has a factor-4 slack over the sensitivity, so the ledger reads 0.255 eps)."""
+    from proofs_checks.interpolation.headline_experiments import _alg5_counts, accounted_delta, accounted_epsilon
+    from reference.core.accounting import gaussian_delta
+    S = _data(11, 600); info = {}; oc = OperationCounter()
+    alg6_general_kappa(S, LeastSquaresLoss(), X1, 2.0, 4.0, 1.0, 3.0, 1e-2, 1.0, 0.0, np.zeros(2), T=2,
+                       rng=np.random.default_rng(2), oracle=oc, info=info)
+    m = 300; T5 = math.ceil(2 * math.log(m) / 2); solves, size = _alg5_counts(m, T5)
+    assert oc.erm_solves == 2 * solves and set(oc.erm_sizes) == {size}
+    eps_acc, nrel = accounted_epsilon(info, 2)
+    assert nrel == 2 * solves
+    assert eps_acc == pytest.approx(max(math.sqrt(2) * D / s for s, D in
+                                        [(s, D) for e in info["epochs"] for p in e["phases"]
+                                         for s, D in zip(p["sigma"], p["sensitivity"])]), rel=1e-12)
+    assert eps_acc <= 1.0
+    # dividing every sigma by 5 (beyond the factor-4 slack) breaks the budget
+    for e in info["epochs"]:
+        for p in e["phases"]:
+            p["sigma"] = [s / 5 for s in p["sigma"]]
+    assert accounted_epsilon(info, 2)[0] > 1.0
+    fake = {"sigma": [2.0, 1.0], "sensitivity": [0.5, 0.5]}
+    d_acc, _ = accounted_delta(fake, 1.0)
+    assert d_acc >= float(gaussian_delta(1.0, 1.0, 0.5)) * (1 - 1e-12)
