@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from reference.core import validation as _V
 
 __all__ = [
     "proj_l2_ball",
@@ -213,6 +214,8 @@ def two_balls_kkt(y, x, c1, r1, c2, r2, multipliers) -> dict:
     Randomness: none (deterministic).
     Spec: core.geom.proj_two_balls
     """
+    r1 = _V.real("r1", r1, allow_inf=True)
+    r2 = _V.real("r2", r2, allow_inf=True)
     y = np.asarray(y, float)
     x = np.asarray(x, float)
     c1 = np.asarray(c1, float)

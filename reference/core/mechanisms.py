@@ -20,6 +20,7 @@ import numpy as np
 
 from reference.core.samplers import (_finite_array, _generator, _int, _noise, _real, _uniforms,
                                      inverse_cdf_sample)
+from reference.core import validation as _V
 
 __all__ = [
     "gaussian_mechanism",

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .geometry import as_vector
+from reference.core import validation as _V
 
 __all__ = [
     "QueryCounter",
@@ -259,6 +260,9 @@ def draw_indices_with_replacement(n: int, m: int, rng: np.random.Generator) -> n
     ``noise``, i = floor(u n)); this function keeps numpy's integer stream so that existing seeded runs are unchanged.
     Spec: core.orc.with_replacement
     """
+    rng = _V.generator("rng", rng)
+    n = _V.integer("n", n, lo=1)
+    m = _V.integer("m", m)
     if int(n) != n or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
     if int(m) != m or m < 0:

@@ -28,6 +28,7 @@ from scipy import special as sps
 
 from .geometry import as_vector, check_radius, proj_l2_ball
 from .oracles import GradientOracle, QueryCounter, SampleAccessOracle, StochasticGradientOracle, ValueOracle
+from reference.core import validation as _V
 
 __all__ = [
     "smoothed_abs", "smoothed_abs_grad", "smoothed_abs_hess", "smoothed_abs_mp",
@@ -95,6 +96,7 @@ def smoothed_abs_hess(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    mu = _V.real("mu", mu, allow_inf=True)
     mu = np.asarray(mu, dtype=float)
     s = np.asarray(s, dtype=float)
     t = mu / s
@@ -110,6 +112,7 @@ def smoothed_abs_mp(mu, s, dps: int = 30):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    mu = _V.real("mu", mu, allow_inf=True)
     with mp.workdps(dps):
         mu = mp.mpf(mu)
         s = mp.mpf(s)
@@ -133,6 +136,9 @@ def smoothed_norm(r, rho: float, d: int):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    r = _V.real("r", r, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
     r = np.asarray(r, dtype=float)
     z = r * r / (2.0 * rho * rho)
     return rho * _norm_const(d) * sps.hyp1f1(-0.5, d / 2.0, -z)
@@ -157,6 +163,7 @@ def smoothed_norm_grad(v, rho: float):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    rho = _V.real("rho", rho, allow_inf=True)
     v = np.asarray(v, dtype=float)
     d = v.shape[-1]
     z = np.sum(v * v, axis=-1, keepdims=True) / (2.0 * rho * rho)
@@ -172,6 +179,7 @@ def smoothed_norm_hess(v, rho: float):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    rho = _V.real("rho", rho, allow_inf=True)
     v = as_vector("v", v)
     d = v.shape[0]
     z = float(v @ v) / (2.0 * rho * rho)
@@ -188,6 +196,7 @@ def smoothed_norm_mp(v, rho, dps: int = 30):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    rho = _V.real("rho", rho, allow_inf=True)
     with mp.workdps(dps):
         v = [mp.mpf(float(t)) if not isinstance(t, mp.mpf) else t for t in np.ravel(v)]
         d = len(v)
@@ -858,6 +867,8 @@ def three_point_abs_moment(a: float, k_law: float, k: float):
     Randomness: none (deterministic).
     Spec: core.prob.student_t_moment
     """
+    k_law = _V.real("k_law", k_law, allow_inf=True)
+    k = _V.real("k", k, allow_inf=True)
     a = _pos("a", a)
     if a < 1:
         raise ValueError(f"a must be >= 1 (so that P(Y != 0) = a^-k <= 1), got {a!r}")
@@ -934,6 +945,7 @@ def heavy_tailed_variance(k: float, law: str = "student_t", gamma: float = 1.0, 
     Randomness: none (deterministic).
     Spec: core.prob.heavy_tailed
     """
+    gamma = _V.real("gamma", gamma, allow_inf=True)
     k = _pos("k", k)
     shape = _law_params(law, k, shape)
     s = _unit_scale(law, k, shape) * float(gamma) ** (1.0 / k)
@@ -957,6 +969,10 @@ def heavy_tailed_mean_estimation(rng: np.random.Generator, n: int, d: int, k: fl
     Randomness: ``rng`` only (through sample_heavy_tailed); no pre-drawn form (a test-data generator, not a mechanism).
     Spec: core.prob.heavy_tailed
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    gamma = _V.real("gamma", gamma, allow_inf=True)
     _check_rng(rng)
     if int(n) != n or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -1039,6 +1055,9 @@ def interpolating_regression(rng: np.random.Generator, n: int, d: int, x_star=No
     Randomness: ``rng`` only; no pre-drawn form (a test-data generator).
     Spec: core.prob.interpolating
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
     _check_rng(rng)
     if int(n) != n or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -1117,6 +1136,8 @@ def interpolating_classification(rng: np.random.Generator, n: int, d: int, x_sta
     Randomness: ``rng`` only (rejection: a data-dependent number of draws); no pre-drawn form (a test-data generator).
     Spec: core.prob.interpolating
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
     _check_rng(rng)
     if int(n) != n or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
@@ -1178,6 +1199,10 @@ def solve_strongly_convex(grad: Callable[[np.ndarray], np.ndarray], x0, mu: floa
     Randomness: none (deterministic).
     Spec: core.prob.solve_strongly_convex
     """
+    tol = _V.real("tol", tol, allow_inf=True)
+    max_iter = _V.integer("max_iter", max_iter)
+    check_every = _V.integer("check_every", check_every)
+    patience = _V.integer("patience", patience)
     mu = _pos("mu", mu)
     H = _pos("smoothness", smoothness)
     if mu > H * (1 + 1e-12):

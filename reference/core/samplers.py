@@ -15,6 +15,7 @@ from typing import Callable
 
 import mpmath
 import numpy as np
+from reference.core import validation as _V
 
 __all__ = [
     "l2_norm",
@@ -341,6 +342,8 @@ def inverse_cdf_sample(cdf: Callable, lo, hi, rng: np.random.Generator | None, u
     Randomness: one uniform u from ``rng`` or pre-drawn ``u``; bit-identical given the draws the rng would make.
     Spec: core.samp.inverse_cdf_sample
     """
+    lo = _V.real("lo", lo, allow_inf=True)
+    hi = _V.real("hi", hi, allow_inf=True)
     dps = _int("dps", dps, lo=15, hi=1000)
     with mpmath.workdps(dps + 10):
         if u is None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from reference.core import validation as _V
 
 __all__ = [
     "log_uniform", "epsilons", "deltas", "rhos", "sigmas", "renyi_orders", "dp_params", "dimensions",
@@ -55,6 +56,8 @@ def epsilons(min_value: float = 1e-3, max_value: float = 100.0) -> st.SearchStra
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    min_value = _V.real("min_value", min_value, allow_inf=True)
+    max_value = _V.real("max_value", max_value, allow_inf=True)
     return log_uniform(min_value, max_value)
 
 
@@ -66,6 +69,8 @@ def deltas(min_value: float = 1e-12, max_value: float = 0.5) -> st.SearchStrateg
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    min_value = _V.real("min_value", min_value, allow_inf=True)
+    max_value = _V.real("max_value", max_value, allow_inf=True)
     if not (0 < min_value <= max_value < 1):
         raise ValueError(f"deltas need 0 < min_value <= max_value < 1, got {min_value!r}, {max_value!r}")
     return log_uniform(min_value, max_value)
@@ -79,6 +84,8 @@ def rhos(min_value: float = 1e-4, max_value: float = 100.0) -> st.SearchStrategy
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    min_value = _V.real("min_value", min_value, allow_inf=True)
+    max_value = _V.real("max_value", max_value, allow_inf=True)
     return log_uniform(min_value, max_value)
 
 
@@ -90,6 +97,8 @@ def sigmas(min_value: float = 1e-2, max_value: float = 1e3) -> st.SearchStrategy
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    min_value = _V.real("min_value", min_value, allow_inf=True)
+    max_value = _V.real("max_value", max_value, allow_inf=True)
     return log_uniform(min_value, max_value)
 
 
@@ -102,6 +111,7 @@ def renyi_orders(max_value: float = 1e3) -> st.SearchStrategy[float]:
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    max_value = _V.real("max_value", max_value, allow_inf=True)
     if not (max_value > 2):
         raise ValueError(f"max_value must be > 2, got {max_value!r}")
     near_one = log_uniform(1e-6, 1.0).map(lambda e: 1.0 + e)
@@ -117,6 +127,10 @@ def dp_params(min_epsilon: float = 1e-3, max_epsilon: float = 100.0, min_delta: 
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    min_epsilon = _V.real("min_epsilon", min_epsilon, allow_inf=True)
+    max_epsilon = _V.real("max_epsilon", max_epsilon, allow_inf=True)
+    min_delta = _V.real("min_delta", min_delta, allow_inf=True)
+    max_delta = _V.real("max_delta", max_delta, allow_inf=True)
     return st.tuples(epsilons(min_epsilon, max_epsilon), deltas(min_delta, max_delta))
 
 
@@ -128,6 +142,8 @@ def dimensions(min_value: int = 1, max_value: int = 64) -> st.SearchStrategy[int
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    min_value = _V.integer("min_value", min_value)
+    max_value = _V.integer("max_value", max_value)
     if not (1 <= min_value <= max_value):
         raise ValueError(f"dimensions need 1 <= min_value <= max_value, got {min_value!r}, {max_value!r}")
     return st.one_of(st.sampled_from([min_value, max_value]), st.integers(min_value, max_value))
@@ -145,6 +161,7 @@ def points_in_ball(draw, d: int, radius: float = 1.0, center=None) -> np.ndarray
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    d = _V.integer("d", d, lo=1)
     d = int(d)
     if d < 1:
         raise ValueError(f"d must be an integer >= 1, got {d!r}")
@@ -176,6 +193,8 @@ def datasets(draw, n: int | None = None, d: int | None = None, *, max_n: int = 2
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    max_n = _V.integer("max_n", max_n)
+    max_d = _V.integer("max_d", max_d)
     n = draw(st.integers(1, max_n)) if n is None else int(n)
     d = draw(st.integers(1, max_d)) if d is None else int(d)
     if n < 1 or d < 1:
@@ -243,6 +262,9 @@ def neighbouring_datasets(draw, kind: str | None = None, *, n: int | None = None
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    max_n = _V.integer("max_n", max_n)
+    max_d = _V.integer("max_d", max_d)
+    max_m = _V.integer("max_m", max_m)
     kind = draw(st.sampled_from(NEIGHBOUR_KINDS)) if kind is None else kind
     if kind not in NEIGHBOUR_KINDS:
         raise ValueError(f"kind must be one of {NEIGHBOUR_KINDS}, got {kind!r}")

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import numpy as np
 from scipy import special
+from reference.core import validation as _V
 
 __all__ = [
     "clopper_pearson", "poisson_interval", "hoeffding_radius", "bernstein_radius",
@@ -104,6 +105,7 @@ def clopper_pearson(k, n, alpha, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.clopper_pearson
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     _check_side(side)
     n_arr = _check_int(n, "n", 1)
@@ -139,6 +141,7 @@ def poisson_interval(k, alpha, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.poisson_interval
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     _check_side(side)
     k_arr = _check_int(k, "k", 0)
@@ -171,6 +174,7 @@ def hoeffding_radius(n, alpha, range_width, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.hoeffding_radius
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     n = int(_check_int(n, "n", 1))
     alpha = _check_alpha(alpha)
     _check_side(side)
@@ -193,6 +197,7 @@ def bernstein_radius(n, alpha, variance_bound, range_width, side: str = "two-sid
     Randomness: none (deterministic).
     Spec: core.test.bernstein_radius
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     n = int(_check_int(n, "n", 1))
     alpha = _check_alpha(alpha)
     _check_side(side)
@@ -217,6 +222,7 @@ def empirical_bernstein_radius(samples, alpha, range_width, side: str = "two-sid
     Randomness: none (deterministic).
     Spec: core.test.empirical_bernstein_radius
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     _check_side(side)
     x = np.asarray(samples, dtype=float)
@@ -245,6 +251,7 @@ def median_of_means_radius(n, alpha, variance_bound):
     Randomness: none (deterministic).
     Spec: core.test.median_of_means_radius
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     v = _check_nonneg(variance_bound, "variance_bound", allow_array=True)
     k = int(math.ceil(8.0 * math.log(1.0 / alpha)))
@@ -264,6 +271,7 @@ def bonferroni(alpha, m):
     Randomness: none (deterministic).
     Spec: core.test.bonferroni
     """
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     m = int(_check_int(m, "m", 1))
     q = alpha / m
@@ -340,6 +348,8 @@ def test_unbiased(samples=None, target=None, *, estimator: Callable | None = Non
     Randomness: only through ``samples`` or the estimator's own use of ``rng`` (the tester itself draws nothing).
     Spec: core.test.unbiased
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     if samples is None:
         if estimator is None:
@@ -445,6 +455,8 @@ def test_moment(samples, target, *, moment: Callable[[np.ndarray], np.ndarray] =
     Randomness: only through ``samples`` or the estimator's own use of ``rng`` (the tester itself draws nothing).
     Spec: core.test.moment
     """
+    target = _V.real("target", target, allow_inf=True)
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     y = np.asarray(moment(np.asarray(samples, dtype=float)), dtype=float)
     return test_unbiased(y, target, alpha=alpha, range_width=range_width, variance_bound=variance_bound,
                          method=method)
@@ -609,6 +621,8 @@ def audit_bound_from_counts(n1, n0, n_samples, delta, beta, m: int = 1):
     Randomness: none (deterministic).
     Spec: core.test.audit_bound
     """
+    delta = _V.probability("delta", delta)
+    m = _V.integer("m", m)
     beta = _check_alpha(beta, "beta")
     delta = float(delta)
     if not (0.0 <= delta < 1.0):
@@ -734,6 +748,7 @@ def audit_epsilon(mechanism: Callable, D: Any, D_prime: Any, statistic: Callable
     Randomness: the mechanism's draws and the Poisson numbers of evaluation draws come from ``rng`` (selection and evaluation samples are separate); no pre-drawn form (the mechanism under test consumes its own randomness).
     Spec: core.test.audit_epsilon
     """
+    delta = _V.probability("delta", delta)
     beta = _check_alpha(beta, "beta")
     delta = float(delta)
     if not (0.0 <= delta < 1.0):
@@ -810,6 +825,7 @@ def optimal_threshold_audit(P, Q, delta: float, *, lo: float | None = None, hi: 
     Randomness: none (deterministic).
     Spec: core.test.optimal_threshold_audit
     """
+    delta = _V.probability("delta", delta)
     delta = float(delta)
     if not (0.0 <= delta < 1.0):
         raise ValueError(f"delta must be in [0, 1), got {delta!r}")
@@ -851,6 +867,8 @@ def plan_threshold_audit(P, Q, delta: float, n_samples: float, beta: float = 0.0
     Randomness: none (deterministic).
     Spec: core.test.plan_threshold_audit
     """
+    delta = _V.probability("delta", delta)
+    grid = _V.integer("grid", grid)
     beta = _check_alpha(beta, "beta")
     n_samples = _check_pos(n_samples, "n_samples")
     delta = float(delta)

@@ -29,6 +29,7 @@ import math
 import numpy as np
 
 from reference.core.samplers import _finite_array, _generator, _int, _real
+from reference.core import validation as _V
 
 __all__ = [
     "INDEX_RANGES",
@@ -169,6 +170,7 @@ def tree_l2_sensitivity(T: int, C: float, index_range: str = "complete") -> floa
     Randomness: none.
     Spec: core.tree.tree_l2_sensitivity, core.tree.leaf_membership
     """
+    T = _V.integer("T", T, lo=1)
     C = _real("C", C, lo=0.0)
     return C * math.sqrt(int(np.max(leaf_memberships(T, index_range))))
 
@@ -199,6 +201,7 @@ def prefix_noise_covariance(T: int, sigma: float = 1.0) -> np.ndarray:
     Randomness: none.
     Spec: core.tree.prefix_noise_covariance, core.tree.prefix_covariance
     """
+    T = _V.integer("T", T, lo=1)
     sigma = _real("sigma", sigma, lo=0.0)
     A = prefix_incidence(T).astype(float)  # float BLAS product: exact, the entries are integers <= lg T + 1
     return sigma ** 2 * (A @ A.T)
@@ -303,6 +306,8 @@ def tree_prefix_sums(values, sigma: float, rng: np.random.Generator | None = Non
     (e.g. the ``draws`` of an earlier streaming run: then the estimates are bit-identical to that run's).
     Spec: core.tree.tree_prefix_sums
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    sigma = _V.nonnegative("sigma", sigma)
     v = _finite_array("values", values)
     if v.ndim == 1:
         v = v[:, None]

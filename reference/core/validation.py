@@ -74,12 +74,14 @@ def probability(name: str, v, *, allow_zero: bool = True, allow_one: bool = True
 
 
 def integer(name: str, v, lo: int | None = None, hi: int | None = None) -> int:
-    """An integer (a float with an integral value is accepted; a bool is not) in ``[lo, hi]``."""
+    """An integer (a float with an integral value up to 2**53 is accepted; a bool is not) in ``[lo, hi]``."""
     if isinstance(v, (bool, np.bool_)):
         raise TypeError(f"{name} must be an integer, got bool {v!r}")
     if isinstance(v, (numbers.Integral, np.integer)):
         k = int(v)
     elif isinstance(v, (numbers.Real, np.floating)) and math.isfinite(float(v)) and float(v) == int(float(v)):
+        if abs(float(v)) > 2.0 ** 53:   # a float this large is not an exact integer (1e308 is not a count)
+            raise ValueError(f"{name} must be an integer; a float above 2**53 is not exact, got {v!r}")
         k = int(float(v))
     else:
         if isinstance(v, (numbers.Real, np.floating)):

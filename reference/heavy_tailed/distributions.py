@@ -22,6 +22,7 @@ import numpy as np
 
 from reference.core import validation
 from reference.core.randomness import Source
+from reference.core import validation as _V
 
 __all__ = ["HeavyTailedLaw", "three_point", "student_t", "pareto", "clip_bias_bound_corrected",
            "clip_bias_bound_paper"]
@@ -184,6 +185,9 @@ def _cached_t_const(nu: float, dps: int):
 
 def three_point(k: float, a: float, gamma: float = 1.0) -> HeavyTailedLaw:
     """(H1) atoms -a, 0, a with P(+-a) = gamma/(2 a^k); requires a^k >= gamma."""
+    k = _V.real("k", k, allow_inf=True)
+    a = _V.real("a", a, allow_inf=True)
+    gamma = _V.real("gamma", gamma, allow_inf=True)
     if not k >= 1 or not a > 0 or a ** k < gamma:
         raise ValueError(f"three_point: need k >= 1, a > 0, a^k >= gamma; got k={k}, a={a}, gamma={gamma}")
     return HeavyTailedLaw("three_point", float(k), float(gamma), float(a))
@@ -191,6 +195,8 @@ def three_point(k: float, a: float, gamma: float = 1.0) -> HeavyTailedLaw:
 
 def student_t(k: float, nu: float | None = None, gamma: float = 1.0) -> HeavyTailedLaw:
     """(H2) scaled Student-t with nu > k degrees of freedom (default k + 1/2)."""
+    k = _V.real("k", k, allow_inf=True)
+    gamma = _V.real("gamma", gamma, allow_inf=True)
     nu = k + 0.5 if nu is None else nu
     if not nu > k:
         raise ValueError(f"student_t: need nu > k, got nu={nu}, k={k}")
@@ -199,6 +205,8 @@ def student_t(k: float, nu: float | None = None, gamma: float = 1.0) -> HeavyTai
 
 def pareto(k: float, alpha: float | None = None, gamma: float = 1.0) -> HeavyTailedLaw:
     """(H3) symmetric Lomax/Pareto-II with tail index alpha > k (default k + 1/2)."""
+    k = _V.real("k", k, allow_inf=True)
+    gamma = _V.real("gamma", gamma, allow_inf=True)
     alpha = k + 0.5 if alpha is None else alpha
     if not alpha > k:
         raise ValueError(f"pareto: need alpha > k, got alpha={alpha}, k={k}")
@@ -207,6 +215,9 @@ def pareto(k: float, alpha: float | None = None, gamma: float = 1.0) -> HeavyTai
 
 def clip_bias_bound_corrected(k: float, tau: float, delta: float) -> float:
     """Corrected Lemma B.1: if |mu - ce| <= delta < 3 tau then |mu - E Z| <= (k-1)^{k-1} / (k^k (3tau - delta)^{k-1})."""
+    k = _V.real("k", k, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
+    delta = _V.probability("delta", delta)
     if not 0 <= delta < 3 * tau:
         raise ValueError(f"need 0 <= delta < 3 tau, got delta={delta}, tau={tau}")
     a = 3 * tau - delta
@@ -215,4 +226,7 @@ def clip_bias_bound_corrected(k: float, tau: float, delta: float) -> float:
 
 def clip_bias_bound_paper(k: float, tau: float, C: float = 14.0) -> float:
     """Lemma B.1 as printed (L577): 3 (C/tau)^{k-1}, C >= 14."""
+    k = _V.real("k", k, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
+    C = _V.real("C", C, allow_inf=True)
     return 3.0 * (C / tau) ** (k - 1)

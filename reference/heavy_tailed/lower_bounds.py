@@ -17,6 +17,7 @@ import numpy as np
 from reference.core import validation
 from reference.core.randomness import Source
 from scipy import optimize
+from reference.core import validation as _V
 
 __all__ = ["cdp_fano_rhs", "eps_dp_fano_rhs", "eps_dp_fano_mi_rhs", "gv_bound", "greedy_constant_weight_code",
            "sample_packing", "packing_mean", "packing_central_moment", "gaussian_abs_moment", "lb_mean_cdp_at",
@@ -41,6 +42,11 @@ def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float |
     Randomness: none.
     Spec: 004.thm1_4
     """
+    r = _V.real("r", r, allow_inf=True)
+    M = _V.integer("M", M)
+    n = _V.integer("n", n, lo=1)
+    rho = _V.real("rho", rho, allow_inf=True)
+    alpha = _V.real("alpha", alpha, allow_inf=True)
     if M < 2:
         raise ValueError(f"M must be >= 2, got {M}")
     if not 0 <= alpha <= 1:
@@ -60,6 +66,11 @@ def eps_dp_fano_rhs(r: float, M: int, n: int, eps: float, tv: float, kl: float |
     NOTE: the constants (0.4, 10) are quoted from ASZ21 from memory and CANNOT be verified from our sources: the
     seed cites "Theorem 2 in [ASZ21]" (L862, L931) without stating it.  Use :func:`eps_dp_fano_mi_rhs` (derived from
     the seed's B.10 argument) for any value we claim."""
+    r = _V.real("r", r, allow_inf=True)
+    M = _V.integer("M", M)
+    n = _V.integer("n", n, lo=1)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    tv = _V.real("tv", tv, allow_inf=True)
     t = [0.4 * r * min(1.0, math.exp(math.log(M) - 10.0 * eps * n * tv))]
     if kl is not None:
         t.append(0.5 * r * (1.0 - (n * kl + LN2) / math.log(M)))
@@ -75,6 +86,11 @@ def eps_dp_fano_mi_rhs(r: float, M: int, n: int, eps: float, tv: float) -> float
     coupling d_Ham ~ Bin(n, tv), so I(X; p_hat(X)) <= eps n tv (in place of rho(n^2 tv^2 + n tv(1-tv)), L995);
     Fano (L1001) and the triangle inequality (L1005, metric loss) finish as in B.10.  This replaces the eps-DP Fano
     of [ASZ21, Thm 2] that L862/L931 cite without stating it (see :func:`eps_dp_fano_rhs`).  Spec: 004.lemma6_3"""
+    r = _V.real("r", r, allow_inf=True)
+    M = _V.integer("M", M)
+    n = _V.integer("n", n, lo=1)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    tv = _V.real("tv", tv, allow_inf=True)
     if M < 2:
         raise ValueError(f"M must be >= 2, got {M}")
     if not 0 <= tv <= 1:
@@ -96,6 +112,7 @@ def gv_bound(d: int) -> Fraction:
     Randomness: none.
     Spec: 004.c2_packing
     """
+    d = _V.integer("d", d, lo=1)
     if d < 2 or d % 2:
         raise ValueError(f"d must be an even integer >= 2, got {d}")
     w = d // 2
@@ -116,6 +133,11 @@ def greedy_constant_weight_code(d: int, min_dist: int, rng: np.random.Generator,
     of the paper, and its output is checked for the stated properties (weight, distance, size) wherever it is used.
     Spec: 004.c2_packing
     """
+    rng = _V.generator("rng", rng)
+    d = _V.integer("d", d, lo=1)
+    min_dist = _V.integer("min_dist", min_dist)
+    size = _V.integer("size", size)
+    max_tries = _V.integer("max_tries", max_tries)
     w = d // 2
     code = []
     for _ in range(max_tries):
@@ -137,6 +159,7 @@ def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | No
     Randomness: ``rng``, or pre-drawn uniform draws ``draws`` of shape (n,) (stream "hit"), bit-identical.
     Spec: 004.c2_packing
     """
+    p = _V.real("p", p, allow_inf=True)
     nu = validation.vector("nu", nu)
     if not 0 < p <= 1:
         raise ValueError(f"p must be in (0,1], got {p}")
@@ -148,11 +171,15 @@ def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | No
 
 def packing_mean(nu, p: float, k: float) -> np.ndarray:
     """mu_nu = p^{(k-1)/k} nu (L850)."""
+    p = _V.real("p", p, allow_inf=True)
+    k = _V.real("k", k, allow_inf=True)
     return p ** ((k - 1.0) / k) * np.asarray(nu, dtype=float)
 
 
 def packing_central_moment(p: float, k: float) -> float:
     """Exact E|x_j - mu_j|^k for a support coordinate of Q_nu: (1-p)[(1-p)^{k-1} + p^{k-1}] (<= 1; L854)."""
+    p = _V.real("p", p, allow_inf=True)
+    k = _V.real("k", k, allow_inf=True)
     return (1 - p) * ((1 - p) ** (k - 1) + p ** (k - 1))
 
 
@@ -163,6 +190,7 @@ def gaussian_abs_moment(k: float) -> float:
     k-th moment bound 1 of construction C4).  Randomness: none.
     Spec: 004.c4_gaussian_packing
     """
+    k = _V.real("k", k, allow_inf=True)
     return 2 ** (k / 2) * math.gamma((k + 1) / 2) / math.sqrt(math.pi)
 
 
@@ -176,6 +204,11 @@ def _sep(p, d, k):
 
 def lb_mean_cdp_at(p: float, n: int, d: int, k: float, rho: float, lnM: float | None = None) -> float:
     """Explicit rho-CDP lower bound on the average E||A(X) - mu_nu||_2 over C2 at mixing weight p."""
+    p = _V.real("p", p, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
     lnM = d / 8.0 * LN2 if lnM is None else lnM
     r = _sep(p, d, k)
     return 0.5 * r * (1.0 - (rho * (n * n * p * p + n * p * (1 - p)) + LN2) / lnM)
@@ -183,6 +216,10 @@ def lb_mean_cdp_at(p: float, n: int, d: int, k: float, rho: float, lnM: float | 
 
 def lb_mean_cdp(n: int, d: int, k: float, rho: float, lnM: float | None = None) -> tuple[float, float]:
     """max_p lb_mean_cdp_at (p in (0,1]) -> (value, p*)."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
     f = lambda lp: -lb_mean_cdp_at(math.exp(lp), n, d, k, rho, lnM)  # noqa: E731
     res = optimize.minimize_scalar(f, bounds=(math.log(1e-12), 0.0), method="bounded", options={"xatol": 1e-10})
     grid = np.linspace(math.log(1e-12), 0.0, 400)
@@ -198,6 +235,11 @@ def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float |
     method "mi" (default): :func:`eps_dp_fano_mi_rhs`, derived from sources we hold.  method "asz21": the form
     0.4 r min(1, M e^{-10 eps n p}) of [ASZ21 Thm 2] with constants quoted from memory -- NOT verifiable from our
     sources (the seed cites the theorem at L862/L931 without stating it); kept only for comparison."""
+    p = _V.real("p", p, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
     lnM = d / 8.0 * LN2 if lnM is None else lnM
     r = _sep(p, d, k)
     if method == "mi":
@@ -210,6 +252,10 @@ def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float |
 def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None, *,
                  method: str = "mi") -> tuple[float, float]:
     """max_p lb_mean_pure_at (p in (0,1], log grid) -> (value, p*)."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
     f = lambda lp: -lb_mean_pure_at(math.exp(lp), n, d, k, eps, lnM, method=method)  # noqa: E731
     grid = np.linspace(math.log(1e-12), 0.0, 2000)
     vals = [f(g) for g in grid]
@@ -219,6 +265,10 @@ def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None,
 
 def lb_strongly_convex(n: int, d: int, k: float, rho: float) -> float:
     """Thm 6.1 via Lemma 6.2 + Jensen: E excess = E 1/2||w - mu||^2 >= 1/2 (E||w - mu||)^2 >= 1/2 LB_mean^2."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
     v, _ = lb_mean_cdp(n, d, k, rho)
     return 0.5 * v * v
 
@@ -235,6 +285,10 @@ def lb_convex(n: int, d: int, k: float, rho: float) -> float:
     Randomness: none.
     Spec: 004.thm6_4
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    k = _V.real("k", k, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
     def val(lp):
         p = math.exp(lp)
         lnM = d / 8.0 * LN2

@@ -22,6 +22,7 @@ from scipy import special
 from reference.core import validation
 from reference.core.randomness import Source
 from reference.core.samplers import clip_coordinates
+from reference.core import validation as _V
 
 __all__ = ["cwme_num_blocks", "cwme", "cwme_sensitivity", "cdp_cwme_sigma", "cdp_cwme", "dp_cwme_scale",
            "dp_cwme", "phi", "psi", "psi_mp", "psi_limit", "psi_sup", "nsme_sigma", "nsme", "cdp_nsme"]
@@ -56,6 +57,8 @@ def cwme_num_blocks(d: int, beta: float) -> int:
     Randomness: none.
     Spec: 004.alg3
     """
+    d = _V.integer("d", d, lo=1)
+    beta = _V.real("beta", beta, allow_inf=True)
     if not (isinstance(d, (int, np.integer)) and d >= 1):
         raise ValueError(f"d must be an integer >= 1, got {d!r}")
     if not 0 < beta < 1:
@@ -83,6 +86,7 @@ def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
     Randomness: none (deterministic).
     Spec: 004.alg3
     """
+    beta = _V.real("beta", beta, allow_inf=True)
     X = _as_data(X)
     validation.positive("tau", tau)
     n, d = X.shape
@@ -157,6 +161,11 @@ def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | 
     (stream "noise"; ``noise`` is the older name), bit-identical.
     Spec: 004.cdpcwme
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     X = _as_data(X)
     n, d = X.shape
     mu_hat = cwme(X, tau, beta, m=m)                                           # step 1
@@ -176,6 +185,11 @@ def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensiti
     Randomness: none.
     Spec: 004.dpcwme
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    tau = _V.real("tau", tau, allow_inf=True)
+    m = _V.integer("m", m)
+    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     validation.positive("epsilon", epsilon)
     b = n // m
     return sensitivity_constant * tau * d / (b * epsilon)
@@ -193,6 +207,11 @@ def dp_cwme(X, epsilon: float, tau: float, beta: float, rng: np.random.Generator
     shape (d,) (stream "noise"), bit-identical.
     Spec: 004.dpcwme
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     X = _as_data(X)
     n, d = X.shape
     mu_hat = cwme(X, tau, beta, m=m)
@@ -298,6 +317,8 @@ def psi_mp(y, c, *, method: str = "closed"):
     Postcondition: psi_c(y) to the working precision.  Randomness: none.
     Spec: 004.alg4
     """
+    y = _V.real("y", y, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
     y = mp.mpf(y)
     c = mp.mpf(c)
     if y == 0:
@@ -350,6 +371,7 @@ def psi_sup(c: float) -> float:
     Randomness: none.
     Spec: 004.alg4
     """
+    c = _V.real("c", c, allow_inf=True)
     return psi_limit(c)
 
 
@@ -363,6 +385,10 @@ def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str
     Randomness: none.
     Spec: 004.alg4
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    tau = _V.real("tau", tau, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
     validation.positive("rho", rho)
     if variant == "printed":
         return tau * math.sqrt(d) / (math.sqrt(rho) * n)
@@ -381,6 +407,7 @@ def nsme(X, tau: float, c: float) -> np.ndarray:
     Randomness: none.
     Spec: 004.alg4
     """
+    c = _V.real("c", c, allow_inf=True)
     X = _as_data(X)
     validation.positive("tau", tau)
     n = X.shape[0]
@@ -402,6 +429,9 @@ def cdp_nsme(X, rho: float, tau: float, rng: np.random.Generator | None = None, 
     (stream "noise"; ``noise`` is the older name), bit-identical.
     Spec: 004.alg4
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
     X = _as_data(X)
     n, d = X.shape
     validation.positive("c", c)

@@ -17,6 +17,7 @@ from reference.core.geometry import proj_l2_ball
 from reference.core.oracles import SampleAccessOracle
 
 from . import mean_estimators as me
+from reference.core import validation as _V
 
 __all__ = ["ball_projection", "BatchSampleAccessOracle", "scof", "cwme_oracle", "nsme_oracle", "SCOParams",
            "params_thm5_2", "params_thm5_5", "G_thm5_7_standin", "params_thm5_7", "cdp_sco",
@@ -32,6 +33,7 @@ def ball_projection(center, radius):
     Randomness: none.
     Spec: 004.proj
     """
+    radius = _V.real("radius", radius, allow_inf=True)
     center = np.asarray(center, dtype=float)
     return lambda y: proj_l2_ball(y, center, radius)
 
@@ -93,6 +95,8 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
     pre-drawn path is bit-identical to the rng path given the draws the rng would make.
     Spec: 004.alg1
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    T = _V.integer("T", T, lo=1)
     X = np.asarray(X, dtype=float)
     if X.ndim == 1:
         X = X[:, None]
@@ -141,6 +145,10 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
 
 def cwme_oracle(rho_t: float, tau: float, beta: float, *, m: int | None = None, sensitivity_constant: float = 12.0):
     """CDPCWME(rho_t, tau) as a MeanOracle (records sigma of each call in ``.sigmas``)."""
+    rho_t = _V.real("rho_t", rho_t, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     def oracle(G, rng=None, noise=None):
         n, d = G.shape
         mm = me.cwme_num_blocks(d, beta) if m is None else m
@@ -154,6 +162,9 @@ def cwme_oracle(rho_t: float, tau: float, beta: float, *, m: int | None = None, 
 
 def nsme_oracle(rho_t: float, tau: float, *, c: float = 1.0, variant: str = "corrected"):
     """CDPNSME(rho_t, tau) (Alg. 4) as a MeanOracle."""
+    rho_t = _V.real("rho_t", rho_t, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
     def oracle(G, rng=None, noise=None):
         n, d = G.shape
         oracle.sigmas.append(me.nsme_sigma(n, d, tau, rho_t, c, variant=variant))
@@ -276,6 +287,8 @@ def params_thm5_7(n: int, d: int, k: float, rho: float, lam: float, L: float, *,
     Randomness: none.
     Spec: 004.alg2c
     """
+    lam = _V.real("lam", lam, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
     n, d = validation.positive_int("n", n), validation.positive_int("d", d)
     validation.in_range("k", k, 2.0)
     validation.positive("rho", rho)
@@ -314,6 +327,10 @@ def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: 
     Returns (w_priv, iterates, mean_oracle) -- the oracle records its per-call sigmas for the accounting.
     Spec: 004.alg2
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
+    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     if not rho > 0:
         raise ValueError(f"rho must be > 0, got {rho}")
     rho_t = rho / params.T                                                     # L257: MeanOracle(rho/T)

@@ -21,6 +21,7 @@ from .geometry import proj_balls
 from .lipschitz_extension import ExtendedLoss, Loss
 from .localization import OperationCounter, _validate_privacy, alg5_epochs, alg5_T, diameter_bound, partition
 from .schedule import c_kappa as _c_kappa, rate_term, thm2_m
+from reference.core import validation as _V
 
 __all__ = ["alg1_lipschitz_extension", "alg2_localization", "alg3_adaptive", "alg6_general_kappa"]
 
@@ -43,6 +44,14 @@ def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (as Alg 5: list of T5 arrays (k, d)) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg1.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    L = _V.real("L", L, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    kappa_min = _V.real("kappa_min", kappa_min, allow_inf=True)
+    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
+    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
     ext = ExtendedLoss(loss, L, method=extension_method)                                   # L192-193
     T5 = alg5_T(len(S), kappa_min) if T5 is None else T5
     return alg5_epochs(S, ext, X, L, x0, T5, beta, epsilon, delta, rng=rng, noise=noise, D0=D0,  # L194
@@ -77,6 +86,13 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T Alg 1 noise lists, one per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg2.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    c = _V.real("c", c, allow_inf=True)
+    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
+    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
     S = np.asarray(S, float)
     n, d = S.shape[0], len(x0)
     for name, v in (("lam", lam), ("H", H), ("L", L)):
@@ -142,6 +158,17 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (mapping {'alg1': Alg 1 noise, 'alg2': Alg 2 noise}) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg3.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    L = _V.real("L", L, allow_inf=True)
+    H = _V.real("H", H, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    c = _V.real("c", c, allow_inf=True)
+    c_int = _V.real("c_int", c_int, allow_inf=True)
+    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
+    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
     S = np.asarray(S, float)
     n, d = S.shape[0], len(x0)
     h = n // 2
@@ -192,6 +219,17 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T inner noise lists, one per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg6.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    L1 = _V.real("L1", L1, allow_inf=True)
+    H = _V.real("H", H, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    kappa = _V.real("kappa", kappa, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    T = _V.integer("T", T, lo=1)
+    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
+    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
     if variant not in ("corrected", "printed"):
         raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
     if not kappa > 2:

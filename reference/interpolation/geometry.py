@@ -15,6 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from reference.core.geometry import proj_l2_ball, proj_two_balls
+from reference.core import validation as _V
 
 __all__ = ["proj_balls", "balls_intersect"]
 
@@ -70,6 +71,7 @@ def proj_balls(y: np.ndarray, balls: Sequence[tuple[np.ndarray, float]], rtol: f
     Randomness: none (deterministic).
     Spec: 001.P2.
     """
+    rtol = _V.real("rtol", rtol, allow_inf=True)
     y = np.asarray(y, float)
     if len(balls) == 0:
         return y.copy()

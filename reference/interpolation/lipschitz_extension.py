@@ -21,6 +21,7 @@ from typing import Callable
 import numpy as np
 
 import reference.core.validation as validate
+from reference.core import validation as _V
 
 __all__ = ["huber", "huber_grad", "lipschitz_extension", "ext_quadratic", "ext_least_squares", "Loss",
            "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "CubicRidgeLoss", "ExtendedLoss"]
@@ -35,6 +36,8 @@ def huber(u, c: float):
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
+    u = _V.real("u", u, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
     if not c > 0:
         raise ValueError(f"c must be > 0, got {c}")
     u = np.asarray(u, float)
@@ -44,6 +47,8 @@ def huber(u, c: float):
 
 def huber_grad(u, c: float):
     """d/du Huber_c(u) = clip(u, -c, c)."""
+    u = _V.real("u", u, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
     if not c > 0:
         raise ValueError(f"c must be > 0, got {c}")
     return np.clip(np.asarray(u, float), -c, c)
@@ -68,6 +73,8 @@ def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: C
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
+    rtol = _V.real("rtol", rtol, allow_inf=True)
+    max_doublings = _V.integer("max_doublings", max_doublings)
     L = validate.positive("L", L)
     x = np.asarray(x, float)
     g = np.asarray(grad(x), float)
@@ -111,6 +118,7 @@ def ext_quadratic(x: np.ndarray, s: np.ndarray, H: float, L: float) -> tuple[flo
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
+    H = _V.real("H", H, allow_inf=True)
     L = validate.positive("L", L)
     if not H > 0:
         raise ValueError(f"H must be > 0, got {H}")
@@ -132,6 +140,7 @@ def ext_least_squares(x: np.ndarray, a: np.ndarray, b: float, L: float) -> tuple
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
+    b = _V.real("b", b, allow_inf=True)
     L = validate.positive("L", L)
     a = np.asarray(a, float)
     na = float(np.linalg.norm(a))

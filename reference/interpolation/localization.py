@@ -33,6 +33,7 @@ from reference.core.problems import solve_strongly_convex as _core_solve
 
 from .geometry import balls_intersect, proj_balls
 from .lipschitz_extension import Loss
+from reference.core import validation as _V
 
 __all__ = ["OperationCounter", "draw_noise", "partition", "diameter_bound", "certified_argmin",
            "alg4_localization", "alg4_eta", "alg5_eta0", "alg5_T", "alg5_epochs"]
@@ -76,6 +77,7 @@ def draw_noise(rng: np.random.Generator | None, d: int, kind: str, laplace_readi
         {"direction": N(0, 1) of shape (d,), "radius": Gamma(d, 1) of shape ()} (drawn in that order).
     Spec: 001.P3.
     """
+    d = _V.integer("d", d, lo=1)
     if not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 1:
         raise ValueError(f"d must be an integer >= 1, got {d!r}")
     if kind == "gaussian":
@@ -115,6 +117,8 @@ def partition(n: int, parts: int) -> list[slice]:
     Randomness: none (deterministic).
     Spec: 001.P4.
     """
+    n = _V.integer("n", n, lo=1)
+    parts = _V.integer("parts", parts)
     if parts < 1:
         raise ValueError(f"parts must be >= 1, got {parts}")
     m = n // parts
@@ -195,6 +199,11 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (array (k, d): standard Laplace (delta = 0, iid reading) or N(0, 1) draws, scaled by sigma_i) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg4.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    L = _V.real("L", L, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
     S = np.asarray(S, float)
     n = S.shape[0]
     if n < 3:
@@ -254,6 +263,13 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
 def alg4_eta(n: int, d: int, D: float, L: float, epsilon: float, delta: float, beta: float) -> float:
     """Step size of Prop. 2 (delta = 0, L472) / Prop. 3 (delta > 0, L481):
     eta = (D/L) min(1/sqrt(n log(1/beta)), eps/(A log(1/beta))), A = d or sqrt(d log(1/delta))."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    D = _V.real("D", D, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    beta = _V.real("beta", beta, allow_inf=True)
     if not 0 < beta < 1:
         raise ValueError(f"beta must be in (0, 1), got {beta}")
     A = d if delta == 0 else math.sqrt(d * math.log(1 / delta))
@@ -266,6 +282,13 @@ def alg4_eta(n: int, d: int, D: float, L: float, epsilon: float, delta: float, b
 # ----------------------------------------------------------------------------------------------------
 def alg5_eta0(n0: int, d: int, D0: float, L: float, epsilon: float, delta: float, beta: float) -> float:
     """eta_0 of Alg. 5 (L450, L453): (D_0/(2L)) min(1/sqrt(n0 log(n0) log(1/beta)), eps/(A log(1/beta)))."""
+    n0 = _V.integer("n0", n0)
+    d = _V.integer("d", d, lo=1)
+    D0 = _V.real("D0", D0, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    beta = _V.real("beta", beta, allow_inf=True)
     if n0 < 2:
         raise ValueError(f"n0 must be >= 2 (log n0 > 0), got {n0}")
     if not 0 < beta < 1:
@@ -277,6 +300,8 @@ def alg5_eta0(n0: int, d: int, D0: float, L: float, epsilon: float, delta: float
 
 def alg5_T(n: int, kappa_min: float = 2.0) -> int:
     """T = ceil(2 log n/(kappa_min - 1)) (Thm 6/7, L491)."""
+    n = _V.integer("n", n, lo=1)
+    kappa_min = _V.real("kappa_min", kappa_min, allow_inf=True)
     if not kappa_min > 1:
         raise ValueError(f"kappa_min must be > 1, got {kappa_min}")
     return math.ceil(2 * math.log(n) / (kappa_min - 1))
@@ -306,6 +331,14 @@ def alg5_epochs(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray
     Randomness: ``rng`` (numpy Generator), or the pre-drawn standardised draws ``noise`` (list of T arrays, one Alg 4 noise array (k, d) per epoch) instead; bit-identical to the rng path when given the draws it would draw (tested).
     Spec: 001.alg5.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    L = _V.real("L", L, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    beta = _V.real("beta", beta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
+    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
     S = np.asarray(S, float)
     n = S.shape[0]
     if len(X) == 0:

@@ -12,6 +12,7 @@ from fractions import Fraction
 import mpmath
 
 import reference.core.validation as validate
+from reference.core import validation as _V
 
 __all__ = ["thm1a_bound", "thm1_pure_instance", "thm1_approx_instance", "thm4_instance",
            "modulus_quadratic_family"]
@@ -19,6 +20,11 @@ __all__ = ["thm1a_bound", "thm1_pure_instance", "thm1_approx_instance", "thm4_in
 
 def thm1a_bound(H, D, d, n, eps):
     """Thm 1(a) (L166): H D^2 d/(96 e^2 n eps)."""
+    H = _V.real("H", H, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    n = _V.integer("n", n, lo=1)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
     return mpmath.mpf(H) * D ** 2 * d / (96 * mpmath.e ** 2 * n * eps)
 
 
@@ -97,6 +103,7 @@ def modulus_quadratic_family(a, x0, r: int, H, D, lam) -> Fraction:
     Randomness: none (deterministic, exact).
     Spec: 001.LB4.
     """
+    r = _V.integer("r", r)
     a = [Fraction(v) for v in a]
     n = len(a)
     H, D, lam, x0 = Fraction(H), Fraction(D), Fraction(lam), Fraction(x0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import reference.core.validation as V
+from reference.core import validation as _V
 
 __all__ = ["rate_term", "alg2_schedule", "alg2_q", "c_kappa", "alg6_schedule", "thm2_m", "thm2_explicit_bound",
            "thm2_sample_complexity"]
@@ -20,6 +21,12 @@ def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float,
     A = d for delta = 0; for delta > 0, A = min(d, sqrt(d log(1/delta))) in Alg. 2 (L229) and
     sqrt(d log(1/delta)) in Alg. 6 (L623) (AUD-8).
     """
+    m = _V.integer("m", m)
+    T = _V.integer("T", T, lo=1)
+    beta = _V.real("beta", beta, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     if m < 2:
         raise ValueError(f"m must be >= 2, got {m}")
     if not 0 < beta < 1:
@@ -57,6 +64,17 @@ def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, bet
     Randomness: none (deterministic).
     Spec: 001.P5.
     """
+    D1 = _V.real("D1", D1, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    H = _V.real("H", H, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    m = _V.integer("m", m)
+    beta = _V.real("beta", beta, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    c = _V.real("c", c, allow_inf=True)
     _schedule_args(D1=D1, L=L, H=H, lam=lam, epsilon=epsilon, c=c, T=T, m=m, d=d, beta=beta, delta=delta)
     r = rate_term(m, T, beta, d, epsilon, delta, "alg2")
     D, Ls = [float(D1)], [float(L)]
@@ -69,11 +87,22 @@ def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, bet
 def alg2_q(H: float, lam: float, T: int, m: int, beta: float, d: int, epsilon: float, delta: float = 0.0,
            c: float = 256.0) -> float:
     """Per-epoch contraction factor q = c H r_m/lambda of Alg. 2 (contracts iff q < 1; AUD-40)."""
+    H = _V.real("H", H, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    m = _V.integer("m", m)
+    beta = _V.real("beta", beta, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    c = _V.real("c", c, allow_inf=True)
     return c * H * rate_term(m, T, beta, d, epsilon, delta, "alg2") / lam
 
 
 def c_kappa(kappa: float, C_kappa: float = 2.0 ** 12) -> float:
     """c_kappa = 2 (C_kappa kappa)^{1/kappa} (Lemma C.1, L564; Remark L630)."""
+    kappa = _V.real("kappa", kappa, allow_inf=True)
+    C_kappa = _V.real("C_kappa", C_kappa, allow_inf=True)
     return 2 * (C_kappa * kappa) ** (1 / kappa)
 
 
@@ -88,6 +117,16 @@ def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: i
     Randomness: none (deterministic).
     Spec: 001.P5.
     """
+    D1 = _V.real("D1", D1, allow_inf=True)
+    L1 = _V.real("L1", L1, allow_inf=True)
+    H = _V.real("H", H, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    m = _V.integer("m", m)
+    beta = _V.real("beta", beta, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     V.in_range("kappa", kappa, 1.0, math.inf, lo_open=True)
     ck = c_kappa(kappa) if ck is None else ck
     _schedule_args(D1=D1, L=L1, H=H, lam=lam, epsilon=epsilon, c=ck, T=T, m=m, d=d, beta=beta, delta=delta)
@@ -103,6 +142,13 @@ def thm2_m(n: int, d: int, H: float, lam: float, epsilon: float, delta: float, b
     """Samples per epoch of Thm 2 (L239 / L243), real-valued:
     m = 256 log^2 n (H log(1/beta)/lambda) max{256 H/lambda, A/(eps sqrt(log n))},
     A = d (delta = 0), sqrt(d) log(1/delta) (delta > 0, as printed at L243; AUD-8)."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    H = _V.real("H", H, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    beta = _V.real("beta", beta, allow_inf=True)
     if n < 3:
         raise ValueError(f"n must be >= 3, got {n}")
     A = d if delta == 0 else math.sqrt(d) * math.log(1 / delta)
@@ -119,6 +165,7 @@ def thm2_explicit_bound(n, *, H=1, lam=1, L=2, D=1, d=1, epsilon=1, beta=None, m
 
     Valid (as proved) only when condition (595) holds, i.e. for n >= ~10^152 at unit constants (001.audit.AUD-11).
     mpmath (n may be astronomically large).  Spec: 001.cor4_1, 001.remark1."""
+    d = _V.integer("d", d, lo=1)
     import mpmath
 
     with mpmath.workdps(dps):

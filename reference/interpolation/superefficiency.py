@@ -23,6 +23,7 @@ from fractions import Fraction
 
 import mpmath
 import numpy as np
+from reference.core import validation as _V
 
 __all__ = ["minimiser", "modulus", "sensitivity_len", "mechanism_pmf", "expected_error", "sample_mechanism",
            "hamming", "neighbourhood", "prop4_instance", "prop4_minimax_lp"]
@@ -56,6 +57,7 @@ def minimiser(c, D=1) -> Fraction:
 
 def modulus(c, r: int, D=1) -> tuple[Fraction, Fraction, Fraction]:
     """(omega_+, omega_-, omega)(S, r) of L742-745 for the quadratic family; r = allowed Hamming distance (floored)."""
+    r = _V.integer("r", r)
     c, D = _validate(c, D)
     if r < 0:
         raise ValueError(f"r must be >= 0, got {r}")
@@ -101,6 +103,7 @@ def mechanism_pmf(c, grid, eps, D=1, prior=None, dps: int | None = None):
     Preconditions: eps > 0 finite; prior (data-independent) >= 0 with a positive entry, same length as grid.
     Postcondition: an eps-DP mechanism on all datasets of the family (len is 1-Lipschitz in the Hamming metric).
     Returns float64 array (dps None) or a list of mpmath mpf (dps given)."""
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
     if not (isinstance(eps, (int, float, Fraction)) or isinstance(eps, mpmath.mpf)) or not (0 < float(eps) < math.inf):
         raise ValueError(f"eps must be a finite number > 0, got {eps!r}")
     lens = sensitivity_len(c, grid, D)
@@ -121,6 +124,7 @@ def mechanism_pmf(c, grid, eps, D=1, prior=None, dps: int | None = None):
 
 def expected_error(c, grid, eps, D=1, prior=None, dps: int | None = None):
     """E|M(S) - x_S*| exactly (finite sum over the grid; float64 or mpmath at ``dps``)."""
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
     p = mechanism_pmf(c, grid, eps, D, prior, dps)
     xs = minimiser(c, D)
     g = _as_fractions(grid, "grid")
@@ -132,6 +136,9 @@ def expected_error(c, grid, eps, D=1, prior=None, dps: int | None = None):
 
 def sample_mechanism(c, grid, eps, rng: np.random.Generator | None, D=1, prior=None, size: int = 1, *, draws=None):
     """Draws of M(S) (oracle mode: ``draws`` = pre-drawn uniforms in [0,1), inverse-CDF on the grid)."""
+    rng = _V.generator("rng", rng, allow_none=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    size = _V.integer("size", size)
     p = mechanism_pmf(c, grid, eps, D, prior)
     u = rng.random(size) if draws is None else np.asarray(draws, dtype=float)
     idx = np.minimum(np.searchsorted(np.cumsum(p), u, side="right"), len(p) - 1)
@@ -175,6 +182,7 @@ def hamming(c, c2) -> int:
 def neighbourhood(c, radius: int, values) -> dict[tuple, int]:
     """All S' obtained from S by replacing <= radius points with values from ``values`` (deduplicated as sorted
     tuples of Fractions), mapped to their exact Hamming distance d_ham(S, S')."""
+    radius = _V.integer("radius", radius)
     from collections import Counter
     c = [Fraction(v) for v in c]
     values = sorted(set(Fraction(v) for v in values))
@@ -216,6 +224,7 @@ def prop4_instance(c, eps, D=1, grid=None, prior=None, values=None, dps: int = 3
     Postcondition: Prop 4 holds on this instance iff every row has ratio_S >= 1/16 (modulus at S) /
     ratio_Sp >= 1/16 (printed reading).  Spec: 001.prop4.
     """
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
     c, D = _validate(c, D)
     if grid is None:
         grid = [Fraction(i, 20) * D for i in range(-20, 21)]
@@ -294,6 +303,8 @@ def prop4_minimax_lp(c, eps, h: int, values, D=1, reading: str = "S") -> dict:
     with omega_ref = omega(S; h) (reading "S") or omega(s'; h) (reading "S'", printed).  Prop 4 holds at this
     (S, eps, h) for every mechanism iff the optimum z* >= 1/16.  Spec: 001.prop4.
     """
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    h = _V.integer("h", h)
     from collections import Counter
 
     import scipy.optimize as so

@@ -24,6 +24,7 @@ from reference.core.randomness import Source
 from reference.core.geometry import proj_l2_ball
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import clip_l2 as _core_clip_l2
+from reference.core import validation as _V
 
 __all__ = [
     "PerExampleGradientOracle", "SRGDResult", "default_eta", "default_tau", "srg_update", "linear_coupling_step", "accelerated_dp_srgd",
@@ -51,6 +52,7 @@ class SRGDResult:
 
 def default_eta(T: int) -> np.ndarray:
     """η_t = t + 1 for t = 0..T (l.176, l.373); the entry η_T only enters τ_T."""
+    T = _V.integer("T", T, lo=1)
     return np.arange(1, T + 2, dtype=float)
 
 
@@ -168,6 +170,7 @@ def srg_update(S_prev: np.ndarray, delta_t: np.ndarray, eta_t: float) -> tuple[n
     Randomness: none.
     Spec: 002.algA4
     """
+    eta_t = _V.real("eta_t", eta_t, allow_inf=True)
     S = S_prev + delta_t
     return S, S / eta_t
 
@@ -184,6 +187,11 @@ def linear_coupling_step(x_t, z_t, grad_t, b_t, eta_t, tau_next, beta, radius, k
     Randomness: none (b_t is given).
     Spec: 002.algA3
     """
+    eta_t = _V.real("eta_t", eta_t, allow_inf=True)
+    tau_next = _V.real("tau_next", tau_next, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     z_next = proj_l2_ball(z_t - kappa_z * (eta_t / beta) * grad_t + b_t, radius=radius)   # Alg. 1 line 7; l.130
     y_next = proj_l2_ball(x_t - grad_t / beta + b_t / eta_t, radius=radius)               # Alg. 1 line 8; l.131
     x_next = (1.0 - tau_next) * y_next + tau_next * z_next                                 # Alg. 1 line 9; l.132
@@ -209,6 +217,12 @@ def accelerated_dp_srgd(oracle, data, *, T: int, B: int, beta: float, radius: fl
     Randomness: none (the noise b is an input; the private path draws it in :func:`reference.srgd.privacy.dp_srgd_tree`).
     Spec: 002.alg1
     """
+    T = _V.integer("T", T, lo=1)
+    B = _V.integer("B", B)
+    beta = _V.real("beta", beta, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    p = _V.integer("p", p)
+    kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     _validate_common(data, T, B, beta, radius)
     if not (kappa_z > 0 and math.isfinite(kappa_z)):
         raise ValueError(f"kappa_z must be in (0, inf), got {kappa_z!r}")
@@ -275,6 +289,11 @@ def unaccelerated_srg_sgd(oracle, data, *, T: int, B: int, beta: float, radius: 
     Randomness: none (noise is an input).
     Spec: 002.algA9
     """
+    T = _V.integer("T", T, lo=1)
+    B = _V.integer("B", B)
+    beta = _V.real("beta", beta, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    p = _V.integer("p", p)
     _validate_common(data, T, B, beta, radius)
     eta, _ = _validate_eta_tau(T, eta, None)
     noise = _validate_noise(noise, T, p)
@@ -318,6 +337,12 @@ def accelerated_sgd_independent(oracle, data, *, T: int, B: int, beta: float, ra
     Randomness: none (b is an input).
     Spec: 002.algA10
     """
+    T = _V.integer("T", T, lo=1)
+    B = _V.integer("B", B)
+    beta = _V.real("beta", beta, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    p = _V.integer("p", p)
+    kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     _validate_common(data, T, B, beta, radius)
     eta, tau = _validate_eta_tau(T, eta, tau)
     b = _validate_noise(b, T, p)
@@ -362,6 +387,13 @@ def dp_sgd(oracle, data, *, T: int, B: int, lr: float, radius: float, p: int, cl
       and neither is given.  With the draws ``rng`` would make, the output is bit-identical.
     Spec: 002.algA1
     """
+    T = _V.integer("T", T, lo=1)
+    B = _V.integer("B", B)
+    lr = _V.real("lr", lr, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    p = _V.integer("p", p)
+    clip = _V.real("clip", clip, allow_inf=True)
+    sigma = _V.nonnegative("sigma", sigma)
     _validate_common(data, T, B, 1.0, radius)
     if not (lr > 0 and math.isfinite(lr)):
         raise ValueError(f"lr must be in (0, inf), got {lr!r}")

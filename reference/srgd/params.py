@@ -13,6 +13,7 @@ import math
 from reference.core import validation as _v
 from reference.core.accounting import gdp_mu
 from reference.srgd.tree import lg_ceil
+from reference.core import validation as _V
 
 __all__ = ["c_dp", "params_eq19", "b_max_eq19", "params_thm5_12", "sigma_cor5_7_printed", "sigma_cor5_11_printed",
            "sigma_tree_corrected", "mu_claimed", "mu_tree"]
@@ -45,6 +46,7 @@ def _T(T):
 
 def c_dp(n: float, delta: float, log_base=2) -> float:
     """c_DP = 4√2·log^{3/2}(n)·√(ln(2n/δ))·ln(2.5/δ) (eq. (19), l.374)."""
+    delta = _V.probability("delta", delta)
     n = _pos("n", n); delta = _delta(delta); log_base = _log_base(log_base)
     if n <= 1:
         raise ValueError(f"n must be > 1, got {n!r}")
@@ -64,6 +66,7 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
     Randomness: none.
     Spec: 002.algA7, 002.params19
     """
+    delta = _V.probability("delta", delta)
     n = _v.integer("n", n, lo=2); delta = _delta(delta); epsilon = _pos("epsilon", epsilon); L = _pos("L", L)
     R = _pos("R", R); p = _v.positive_int("p", p); log_base = _log_base(log_base)
     if mode == "paper":
@@ -125,6 +128,8 @@ def sigma_cor5_7_printed(c: float, L: float, T: int, delta: float, epsilon: floa
     Randomness: none.
     Spec: 002.algA7, 002.cor5_7
     """
+    T = _V.integer("T", T, lo=1)
+    delta = _V.probability("delta", delta)
     c, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c", c), ("L", L), ("epsilon", epsilon), ("B", B),
                                                        ("beta", beta)))
     T = _T(T); delta = _delta(delta); log_base = _log_base(log_base)
@@ -142,6 +147,8 @@ def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: f
     Randomness: none.
     Spec: 002.algA8, 002.cor5_11
     """
+    T = _V.integer("T", T, lo=1)
+    delta = _V.probability("delta", delta)
     c_M, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c_M", c_M), ("L", L), ("epsilon", epsilon), ("B", B),
                                                          ("beta", beta)))
     T = _T(T); delta = _delta(delta); log_base = _log_base(log_base)
@@ -151,6 +158,7 @@ def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: f
 
 def mu_claimed(epsilon: float, delta: float) -> float:
     """μ = ε/√(2 ln(2.5/δ)), the GDP level the proof of Cor 5.7 claims (l.554).  Validated: ε > 0, δ ∈ (0, 1)."""
+    delta = _V.probability("delta", delta)
     epsilon = _pos("epsilon", epsilon); delta = _delta(delta)
     return epsilon / math.sqrt(2 * math.log(2.5 / delta))
 
@@ -160,6 +168,7 @@ def mu_tree(C: float, sigma: float, T: int, count: str = "paper") -> float:
 
     count="paper": m = 1 + ⌈lg T⌉ (l.543); count="exact": m = 1 + ⌊lg T⌋ (max over leaves, attained at leaf 1).
     """
+    T = _V.integer("T", T, lo=1)
     C = _pos("C", C); sigma = _pos("sigma", sigma); T = _T(T)
     count = _v.choice("count", count, ("paper", "exact"))
     m = 1 + (lg_ceil(T) if count == "paper" else T.bit_length() - 1)
@@ -179,6 +188,7 @@ def sigma_tree_corrected(C: float, T: int, epsilon: float, delta_gdp: float, met
     Randomness: none.
     Spec: 002.algA7 (corrected calibration)
     """
+    T = _V.integer("T", T, lo=1)
     C = _pos("C", C); T = _T(T); epsilon = _pos("epsilon", epsilon)
     delta_gdp = _v.in_range("delta_gdp", delta_gdp, 0.0, 1.0, lo_open=True, hi_open=True)
     if method == "exact":

@@ -21,6 +21,7 @@ from reference.core.samplers import clip_l2
 from reference.srgd.algorithm import SRGDResult, accelerated_dp_srgd, default_eta
 from reference.srgd.tree import (MissingNodeError, lg_ceil, missing_prefix_nodes, node_leaves, node_noise_index,
                                  prefix_noise, tree_nodes)
+from reference.core import validation as _V
 
 __all__ = ["tree_release_mu", "tv_step_delta", "paper_tv_step_delta", "dp_srgd_tree", "tree_node_values",
            "realised_delta", "gdp_delta", "gdp_mu"]
@@ -103,6 +104,10 @@ def dp_srgd_tree(oracle, data, *, T: int, B: int, beta: float, radius: float, p:
       neighbours (no convexity needed); returns (result, released node values).
     Spec: 002.algA7 (with the Cor 5.7 σ), 002.algA8 (with the Cor 5.11 σ)
     """
+    B = _V.integer("B", B)
+    beta = _V.real("beta", beta, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     kappa = _v.positive("kappa", kappa)          # (0, inf): clipping is always on in the private path
     sigma = _v.nonnegative("sigma", sigma)
     T = _v.positive_int("T", T); p = _v.positive_int("p", p)

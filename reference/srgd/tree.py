@@ -27,6 +27,7 @@ from reference.core.tree import (MissingNodeError, TreeAggregator, leaf_membersh
                                  prefix_incidence, prefix_nodes, prefix_noise_covariance, tree_depth,
                                  tree_l2_sensitivity, tree_prefix_sums)
 from reference.core.tree import tree_nodes as _core_tree_nodes
+from reference.core import validation as _V
 
 __all__ = [
     "VARIANTS", "lg_ceil", "tree_nodes", "node_leaves", "prefix_nodes", "prefix_formable", "missing_prefix_nodes",
@@ -56,32 +57,43 @@ def tree_nodes(T: int, variant: str = "corrected") -> list[tuple[int, int]]:
     Randomness: none.
     Spec: 002.algA6
     """
+    T = _V.integer("T", T, lo=1)
     return _core_tree_nodes(T, _index_range(variant))
 
 
 def node_time(j: int, k: int) -> int:
     """The step s = j·2^k at which node (j, k) completes (its last leaf arrives)."""
+    j = _V.integer("j", j)
+    k = _V.integer("k", k)
     return node_leaves(j, k).stop - 1
 
 
 def node_noise_index(j: int, k: int) -> int:
     """Row of the (T, p) node-noise array holding ξ_{j,k} (completion order, as ``TreeAggregator`` draws it)."""
+    j = _V.integer("j", j)
+    k = _V.integer("k", k)
     return node_time(j, k) - 1
 
 
 def missing_prefix_nodes(s: int, T: int, variant: str = "corrected") -> list[tuple[int, int]]:
     """The nodes needed by prefix g_s that the given variant's index range does not release."""
+    s = _V.integer("s", s)
+    T = _V.integer("T", T, lo=1)
     nodes = set(tree_nodes(T, variant))
     return [nd for nd in prefix_nodes(s) if nd not in nodes]
 
 
 def prefix_formable(s: int, T: int, variant: str = "corrected") -> bool:
     """Whether every node needed by prefix g_s exists in the tree of the given variant."""
+    s = _V.integer("s", s)
+    T = _V.integer("T", T, lo=1)
     return not missing_prefix_nodes(s, T, variant)
 
 
 def leaf_membership(i: int, T: int, variant: str = "corrected") -> int:
     """Number of released nodes containing leaf i (l.543 claims <= 1 + ⌈lg T⌉)."""
+    i = _V.integer("i", i)
+    T = _V.integer("T", T, lo=1)
     if not 1 <= i <= T:
         raise ValueError(f"i must be an integer in [1, T] = [1, {T}], got {i!r}")
     return int(leaf_memberships(T, _index_range(variant))[i - 1])

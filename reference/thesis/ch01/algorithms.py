@@ -31,6 +31,7 @@ from reference.core.validation import in_range, integer, nonnegative, positive, 
 from reference.core.samplers import sample_without_replacement, uniform_l2_ball
 
 from .privacy import thesis_sigma
+from reference.core import validation as _V
 
 __all__ = ["meta", "meta_dp", "ac_sa", "ball_smoothed_gradient", "private_ac_sa", "params_erm", "params_sco",
            "restart_erm", "restart_sco", "regularized_reduction", "iterative_localization", "acsa_md_weights"]
@@ -184,6 +185,7 @@ def ball_smoothed_gradient(oracle: SampleAccessOracle, w, idx, r: float, rng: np
         pre-drawn as ``draws = (g, u)`` (shape-validated by reference.core.samplers.uniform_l2_ball).
     Spec: 003_ch01.alg4
     """
+    rng = _V.generator("rng", rng, allow_none=True)
     r = nonnegative("r", r)
     w = np.asarray(w, dtype=float)
     idx = np.asarray(idx)
@@ -251,6 +253,9 @@ def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float,
     "v"}`` (shape-validated; bit-identical to the rng path given its draws).
     Spec: 003_ch01.alg5
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    c2 = _V.real("c2", c2, allow_inf=True)
     D, G = positive("D", D), positive("G", G)
     mu = nonnegative("mu", mu)
     T, B = positive_int("T", T), positive_int("B", B)
@@ -351,6 +356,7 @@ def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N
         mu' = 2u, G' = G + 2uD, then h(w) - h* = O(GD sqrt(d log(1/delta))/(eps N)) (Lemma 1.4.10) with the same privacy
         (the regulariser is data independent).
     """
+    u_const = _V.real("u_const", u_const, allow_inf=True)
     G, D = positive("G", G), positive("D", D)
     d, N = positive_int("d", d), positive_int("N", N)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)

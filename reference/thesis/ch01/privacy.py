@@ -21,6 +21,7 @@ import mpmath
 
 from reference.core.accounting import rdp_subsampled_gaussian, rdp_to_dp
 from reference.core.validation import choice, in_range, integer, positive
+from reference.core import validation as _V
 
 __all__ = ["thesis_sigma", "bdrs18_preconditions", "tcdp_epsilon", "tcdp_sigma", "rdp_epsilon_exact",
            "canary_sum_delta"]
@@ -152,6 +153,7 @@ def rdp_epsilon_exact(N, B, T, sigma, delta, sensitivity=1.0, orders=tuple(range
     T times and converted with the improved RDP->DP bound (reference.core.accounting).  Heuristic for size-B
     sampling without replacement (not a proof); used to show how loose the 13 q^2 rho bound is.
     """
+    delta = _V.probability("delta", delta)
     N, B, T = _int("N", N), _int("B", B), _int("T", T)
     q = B / N
     z = _pos("sigma", sigma) / _pos("sensitivity", sensitivity)

@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from reference.core.mechanisms import exponential_mechanism_1d
+from reference.core import validation as _V
 
 __all__ = ["exponential_mechanism_1d_loss", "regularized_exp_mech_1d"]
 
@@ -28,6 +29,11 @@ def exponential_mechanism_1d_loss(F: Callable, lo, hi, epsilon, sensitivity_F, r
     Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u`` (inverse CDF).
     Spec: 003_ch03.alg1
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    lo = _V.real("lo", lo, allow_inf=True)
+    hi = _V.real("hi", hi, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    sensitivity_F = _V.real("sensitivity_F", sensitivity_F, allow_inf=True)
     return exponential_mechanism_1d(lambda x: -F(x), lo, hi, epsilon, sensitivity_F, rng, u=u, dps=dps,
                                     breakpoints=breakpoints)
 
@@ -43,6 +49,7 @@ def regularized_exp_mech_1d(F: Callable, lo, hi, k, mu, rng: np.random.Generator
     Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u`` (inverse CDF).
     Spec: 003_ch03.alg2
     """
+    rng = _V.generator("rng", rng, allow_none=True)
     for name, v in (("k", k),):
         if not (math.isfinite(float(v)) and float(v) > 0):
             raise ValueError(f"{name} must be a finite number > 0, got {v!r}")

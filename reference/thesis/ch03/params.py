@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from reference.core import validation as _V
 
 __all__ = ["dp_erm_parameters", "dp_sco_parameters"]
 
@@ -27,6 +28,12 @@ def dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     Steps: L, a, mu, k, s as above (L3025-3031), eta_TV by ``tv_variant``.
     Spec: 003_ch03.alg3
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    G = _V.real("G", G, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
     _check(epsilon, delta, G, D, n, d, 0.1)
     L = math.log(3 / (4 * delta))
     a = epsilon / (math.sqrt(L + epsilon) + math.sqrt(L))            # = sqrt(L+eps) - sqrt(L)
@@ -49,6 +56,12 @@ def dp_sco_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     Steps: L, mu, k, s as above (L3119-3125), eta_TV = delta/3 (thesis) or delta/(3(1 + e^eps)) (correct).
     Spec: 003_ch03.alg4
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    G = _V.real("G", G, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
     _check(epsilon, delta, G, D, n, d, 0.1)
     if epsilon >= 0.1:
         raise ValueError(f"epsilon must be in (0, 1/10), got {epsilon!r}")

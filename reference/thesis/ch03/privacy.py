@@ -17,6 +17,7 @@ import mpmath
 import numpy as np
 
 from reference.core.accounting import gdp_delta, tv_to_dp
+from reference.core import validation as _V
 
 __all__ = ["gaussian_privacy_curve", "gaussian_tradeoff", "gaussian_tradeoff_array", "calibrate_s_lemma363", "reg_exp_mech_gdp", "sampler_dp",
            "privacy_curve_1d", "normalised_density_1d"]
@@ -24,6 +25,8 @@ __all__ = ["gaussian_privacy_curve", "gaussian_tradeoff", "gaussian_tradeoff_arr
 
 def gaussian_privacy_curve(epsilon, s) -> float:
     """delta(N(0,1)||N(s,1))(eps) = Phi(-eps/s + s/2) - e^eps Phi(-eps/s - s/2) (eq. 3.9, 003 L2570).  Spec: 003_ch03.alg8"""
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    s = _V.real("s", s, allow_inf=True)
     return float(gdp_delta(epsilon, abs(float(s))))
 
 
@@ -34,6 +37,8 @@ def gaussian_tradeoff(z, s, dps=30):
     Steps: Phi^-1(1 - z) = sqrt2 erfinv(1 - 2z) in mpmath at ``dps`` digits; the ends z = 0, 1 exactly.
     Postcondition: the Gaussian trade-off function (type II error at type I error z).
     """
+    z = _V.real("z", z, allow_inf=True)
+    s = _V.real("s", s, allow_inf=True)
     z = float(z)
     if not 0 <= z <= 1:
         raise ValueError(f"z must be in [0, 1], got {z!r}")
@@ -47,6 +52,7 @@ def gaussian_tradeoff(z, s, dps=30):
 
 def gaussian_tradeoff_array(z, s):
     """Vectorised float version of :func:`gaussian_tradeoff` (scipy): Phi(Phi^-1(1-z) - s).  Spec: 003_ch03.alg8"""
+    s = _V.real("s", s, allow_inf=True)
     from scipy import stats
     z = np.asarray(z, dtype=float)
     if np.any((z < 0) | (z > 1)):
@@ -61,6 +67,8 @@ def calibrate_s_lemma363(epsilon, delta) -> float:
     Steps: t = sqrt(2 log(1/(2 delta))); s* = 2 eps/(sqrt(t^2 + 2 eps) + t) (cancellation-free form).
     Postcondition: delta_G(eps; s) <= delta for |s| <= s* (Lemma 3.6.3; lemma3_6_3.grid).
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     epsilon, delta = float(epsilon), float(delta)
     if not (math.isfinite(epsilon) and epsilon > 0):
         raise ValueError(f"epsilon must be a finite number > 0, got {epsilon!r}")
@@ -72,6 +80,7 @@ def calibrate_s_lemma363(epsilon, delta) -> float:
 
 def reg_exp_mech_gdp(G, k, n, mu) -> float:
     """mu_GDP = G sqrt(k)/(n sqrt(mu)) for pi_D ~ exp(-k(F(x;D) + mu||x||^2/2)) (Thm 3.6.2 / Cor 3.4.3).  Spec: 003_ch03.priv.P4"""
+    n = _V.integer("n", n, lo=1)
     for name, v in (("G", G), ("k", k), ("mu", mu)):
         if not (math.isfinite(float(v)) and float(v) > 0):
             raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
@@ -86,6 +95,9 @@ def sampler_dp(epsilon, delta, eta, variant="correct"):
     variant "thesis" (L2531, proofs L3033, L3142): (eps, delta + eta); "correct": (eps, delta + (1 + e^eps) eta)
     (reference.core.accounting.tv_to_dp).  Spec: 003_ch03.priv.P6
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    eta = _V.real("eta", eta, allow_inf=True)
     if variant == "thesis":
         return float(epsilon), float(delta) + float(eta)
     if variant == "correct":
@@ -95,6 +107,8 @@ def sampler_dp(epsilon, delta, eta, variant="correct"):
 
 def normalised_density_1d(logf, lo, hi, breakpoints=()):
     """Return (pdf, logZ) for the density proportional to exp(logf) on [lo, hi] (scipy quad; logf float -> float)."""
+    lo = _V.real("lo", lo, allow_inf=True)
+    hi = _V.real("hi", hi, allow_inf=True)
     from scipy import integrate
     pts = sorted(b for b in breakpoints if lo < b < hi)
     grid = np.linspace(lo, hi, 2001)
@@ -110,6 +124,10 @@ def privacy_curve_1d(logp, logq, epsilon, lo, hi, breakpoints=(), grid: int = 40
     refined by brentq; the positive part is integrated piecewise with scipy quad (rel. tol 1e-12), so the kinks are
     resolved exactly.  ``logp``, ``logq``: float -> float.  Spec: 003_ch03.priv.P4
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    lo = _V.real("lo", lo, allow_inf=True)
+    hi = _V.real("hi", hi, allow_inf=True)
+    grid = _V.integer("grid", grid)
     from scipy import integrate, optimize
     p, _ = normalised_density_1d(logp, lo, hi, breakpoints)
     q, _ = normalised_density_1d(logq, lo, hi, breakpoints)

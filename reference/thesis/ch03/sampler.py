@@ -16,6 +16,7 @@ import numpy as np
 from reference.core.oracles import SampleAccessOracle
 from reference.core.randomness import Source
 from reference.core.samplers import truncated_gaussian_ball
+from reference.core import validation as _V
 
 __all__ = ["gaussian_rgo_proposal", "rgo_rejection", "alternating_sampler", "composite_sampler_parameters",
            "composite_sampler"]
@@ -30,6 +31,9 @@ def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, no
         K a ball: rejection (a random number of normal vectors), ``rng`` only.
     Spec: 003_ch03.alg6
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    eta = _V.real("eta", eta, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
     y = np.asarray(y, dtype=float)
     m = y / (1 + eta * lam)
     sd = math.sqrt(eta / (1 + eta * lam))
@@ -53,6 +57,10 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
         fixed-shape pre-drawn form exists; ports are compared in law (003_ch03.lemma3_5_5.dkw) and by query counts.
     Spec: 003_ch03.alg6
     """
+    rng = _V.generator("rng", rng)
+    eta = _V.real("eta", eta, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    max_rounds = _V.integer("max_rounds", max_rounds)
     if not (eta > 0 and lam >= 0):
         raise ValueError(f"eta must be > 0 and lam >= 0, got eta={eta!r}, lam={lam!r}")
     n = oracle.n
@@ -98,6 +106,7 @@ def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator
         rows the rng path drew, the draws path returns the same x_T bit for bit (tests/thesis/ch03).
     Spec: 003_ch03.alg5
     """
+    T = _V.integer("T", T, lo=1)
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     if not eta > 0:
@@ -120,6 +129,10 @@ def composite_sampler_parameters(G, mu, d, D, delta, C_eta=2.0 ** -8, C_T=1.0, m
     """A3.7 parameters (Thm 3.5.6 with the eta <= 1/mu of Thm 3.5.2, audit C-11): fixed point of
     delta_in = delta/(2T), eta = min{1/mu, C_eta/(G^2 log(1/delta_in))}, T = ceil(C_T (1/(eta mu)) log((d/mu + D^2)/(eta delta))).
     C_eta, C_T are labelled stand-ins for the unspecified Theta constants.  Returns dict(T, eta, delta_in)."""
+    d = _V.integer("d", d, lo=1)
+    delta = _V.probability("delta", delta)
+    C_eta = _V.real("C_eta", C_eta, allow_inf=True)
+    C_T = _V.real("C_T", C_T, allow_inf=True)
     for name, v in (("G", G), ("mu", mu), ("D", D)):
         if not (math.isfinite(float(v)) and float(v) > 0):
             raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
@@ -149,6 +162,7 @@ def composite_sampler(oracle: SampleAccessOracle, lam, G, d, D, delta, rng: np.r
     Randomness: ``rng`` only (Alg 14 is a rejection loop: no fixed-shape pre-drawn form).
     Spec: 003_ch03.alg7
     """
+    rng = _V.generator("rng", rng)
     prm = composite_sampler_parameters(G, lam, d, D, delta, C_eta, C_T)
     x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
     rgo = lambda y: rgo_rejection(oracle, y, prm["eta"], lam, rng, radius, stats=stats)

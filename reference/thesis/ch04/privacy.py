@@ -19,12 +19,16 @@ import math
 import mpmath as mp
 
 from reference.core import accounting
+from reference.core import validation as _V
 
 __all__ = ["ball_tilt_delta", "ball_marginal"]
 
 
 def ball_marginal(d: int, a, R=1.0, dps: int = 30):
     """Unnormalized x_1-marginal density of ∝ exp(-(a/2)||x||^2) on the ball B_2(0, R) in R^d (d >= 2)."""
+    d = _V.integer("d", d, lo=1)
+    a = _V.real("a", a, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
     if int(d) != d or d < 2:
         raise ValueError(f"d must be an integer >= 2, got {d}")
     a, R = mp.mpf(a), mp.mpf(R)
@@ -45,6 +49,11 @@ def ball_tilt_delta(epsilon, d: int, a, c, R=1.0, dps: int = 30) -> float:
     Preconditions: epsilon >= 0; d integer >= 2; a > 0 (strong convexity of the potential); c real (tilt);
         R > 0.  Postcondition: NUMERIC value (mpmath at ``dps`` digits, quadrature).
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    a = _V.real("a", a, allow_inf=True)
+    c = _V.real("c", c, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
     eps = float(epsilon)
     if not (eps >= 0 and math.isfinite(eps)):
         raise ValueError(f"epsilon must be in [0, inf), got {epsilon}")

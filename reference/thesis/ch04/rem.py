@@ -26,6 +26,7 @@ from reference.core import accounting
 from reference.core.oracles import ValueOracle
 from reference.core.samplers import inverse_cdf_sample, truncated_gaussian_ball
 from reference.core.validation import in_range, positive, positive_int
+from reference.core import validation as _V
 
 __all__ = [
     "L_of", "rem_erm_params", "rem_sco_params", "em_sc_params", "rem_erm", "rem_sco", "em_strongly_convex",
@@ -42,6 +43,7 @@ def _delta(delta) -> float:
 
 def L_of(delta) -> float:
     """L = log(1/(2 delta)) for delta in (0, 1/2) (003 L3526)."""
+    delta = _V.probability("delta", delta)
     return math.log(1.0 / (2.0 * _delta(delta)))
 
 
@@ -59,6 +61,7 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
     Steps: L = log(1/(2 delta)); (k, mu) by ``params`` as above.
     Postcondition: returns (k, mu); with "consistent", mu Theta + d/k = G sqrt(Theta) sqrt(8 d L)/(n eps) (Thm 4.4.2's bound).
     """
+    delta = _V.probability("delta", delta)
     n, d = positive_int("n", n), positive_int("d", d)
     G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
     L = L_of(delta)
@@ -81,6 +84,7 @@ def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
     Steps: L = log(1/(2 delta)); C1, C2, k, mu as above.
     Postcondition: returns (k, mu); C1 k + (C2 + d)/k = 2 sqrt(C1 (C2 + d)) <= G sqrt(Theta)(sqrt(8/n) + sqrt(8 d L)/(n eps)).
     """
+    delta = _V.probability("delta", delta)
     n, d = positive_int("n", n), positive_int("d", d)
     G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
     L = L_of(delta)
@@ -98,6 +102,7 @@ def em_sc_params(n, G, mu, epsilon, delta) -> float:
     Steps: L = log(1/(2 delta)); k = n^2 eps^2 mu/(2 G^2 L).
     Postcondition: d/k = 2 d G^2 L/(n^2 eps^2 mu) (the utility of Thm 4.5.2).
     """
+    delta = _V.probability("delta", delta)
     n = positive_int("n", n)
     G, mu, eps = positive("G", G), positive("mu", mu), positive("epsilon", epsilon)
     return n ** 2 * eps ** 2 * mu / (2 * G ** 2 * L_of(delta))
@@ -119,11 +124,14 @@ def gdp_parameter(G, n, k, strong_convexity, neighbouring: str = "replace") -> f
 
 def rem_privacy_delta(epsilon, t, **kw) -> float:
     """delta(eps) = delta_G(t, eps) (Theorem 4.1.3 + exact Gaussian curve, ``accounting.gdp_delta``)."""
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     return float(accounting.gdp_delta(epsilon, t, **kw))
 
 
 def fact424_threshold(epsilon, delta) -> float:
     """X_delta(eps) = sqrt(2L + 2 eps) - sqrt(2L) of Fact 4.2.4 (003 L3526)."""
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     L = L_of(delta)
     eps = float(epsilon)
     if not eps >= 0:
@@ -145,6 +153,9 @@ def make_interval_sampler(lo, hi, dps: int = 30, panels: int = 16, breakpoints=(
     Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u``.
     Spec: 003_ch04.alg_rem_erm
     """
+    lo = _V.real("lo", lo, allow_inf=True)
+    hi = _V.real("hi", hi, allow_inf=True)
+    panels = _V.integer("panels", panels)
     lo, hi = float(lo), float(hi)
     if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
         raise ValueError(f"[lo, hi] must be a finite interval with lo < hi, got [{lo}, {hi}]")
@@ -185,6 +196,7 @@ def make_quadratic_ball_sampler(d: int, radius: float = 1.0, check_rng_points: i
     Randomness: the rejection sampler's normals from ``rng`` or its pre-drawn ``noise`` (see truncated_gaussian_ball).
     Spec: 003_ch04.alg_rem_erm
     """
+    check_rng_points = _V.integer("check_rng_points", check_rng_points)
     d = positive_int("d", d)
     radius = positive("radius", radius)
 
@@ -244,6 +256,8 @@ def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
         as ``noise`` (inverse CDF: one uniform; ball back-end: the normals/uniforms its docstring states).
     Spec: 003_ch04.alg_rem_erm
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    d = _V.integer("d", d, lo=1)
     if len(data) < 1:
         raise ValueError("data must contain at least one sample (n >= 1)")
     k, mu = rem_erm_params(len(data), d, G, Theta, epsilon, delta, params)     # L3669
@@ -261,6 +275,8 @@ def rem_sco(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
     Preconditions, Steps, Randomness: as :func:`rem_erm` (``noise`` = the back-end's pre-drawn standard draws).
     Spec: 003_ch04.alg_rem_sco
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    d = _V.integer("d", d, lo=1)
     if len(data) < 1:
         raise ValueError("data must contain at least one sample (n >= 1)")
     k, mu = rem_sco_params(len(data), d, G, Theta, epsilon, delta)             # L3715
@@ -281,6 +297,7 @@ def em_strongly_convex(data: Sequence, loss: Callable, *, G, mu, epsilon, delta,
     Randomness: the back-end's, from ``rng`` or its pre-drawn standard draws passed as ``noise``.
     Spec: 003_ch04.alg_em_strongly_convex
     """
+    rng = _V.generator("rng", rng, allow_none=True)
     if len(data) < 1:
         raise ValueError("data must contain at least one sample (n >= 1)")
     k = em_sc_params(len(data), G, mu, epsilon, delta)                          # L3882
@@ -303,6 +320,7 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
     Postcondition: r is 1-strongly convex in ||.||_p ([BCL94], Prop 4.4.7; e^2-scaled l_q for p = 1) and
         max r - min r <= Theta on a set of l_p diameter D around x0 (tested on random points, not proved here).
     """
+    p = _V.real("p", p, allow_inf=True)
     p, D, d = float(p), positive("D", D), positive_int("d", d)
     if not p >= 1:
         raise ValueError(f"p must be in [1, inf), got {p}")
@@ -337,6 +355,7 @@ def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
     Steps: the l_p rules of :func:`lp_regularizer` with Schatten norms and d <- d2.
     Postcondition: r 1-strongly convex in the Schatten-p norm, range <= Theta (tested on random matrices only).
     """
+    p = _V.real("p", p, allow_inf=True)
     p, D, d2 = float(p), positive("D", D), positive_int("d2", d2)
     M0 = np.asarray(M0, dtype=float)
     if p == 1:
@@ -361,6 +380,8 @@ def query_count_bound(G, mu, D, d, delta, p=2.0) -> float:
     Steps: c_p by p; the displayed product.
     Postcondition: the O(.) leading term only (constants of [GLL22] Thm 2.3 unspecified): not a count of any run.
     """
+    delta = _V.probability("delta", delta)
+    p = _V.real("p", p, allow_inf=True)
     G, mu, D, d = positive("G", G), positive("mu", mu), positive("D", D), positive_int("d", d)
     delta = float(delta)
     if not 0 < delta < 0.5:

@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from reference.core import accounting
+from reference.core import validation as _V
 
 __all__ = ["prop556_params", "prop556_gdp_parameter", "fallback_applies", "m_erm_fallback", "m_erm_delta_with_tv"]
 
@@ -36,6 +37,7 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
     Postcondition: returns (k, mu); the printed SCO mu gives GDP parameter sqrt(2) Y (Audit #4), not (eps, delta)-DP;
         under replace-one the GDP parameter doubles (prop556_gdp_parameter(..., "replace")).
     """
+    delta = _V.probability("delta", delta)
     for name, v in (("n", n), ("d", d)):
         if int(v) != v or v < 1:
             raise ValueError(f"{name} must be an integer >= 1, got {v}")
@@ -63,6 +65,10 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
 
 def prop556_gdp_parameter(n, G, k, mu, neighbouring: str = "paper") -> float:
     """t = c G sqrt(k)/(n sqrt(mu)) (c = 1 paper's sensitivity, c = 2 replace-one)."""
+    n = _V.integer("n", n, lo=1)
+    G = _V.real("G", G, allow_inf=True)
+    k = _V.real("k", k, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
     c = {"paper": 1.0, "replace": 2.0}.get(neighbouring)
     if c is None:
         raise ValueError(f"neighbouring must be 'paper' or 'replace', got {neighbouring!r}")
@@ -77,6 +83,11 @@ def fallback_applies(n, d, epsilon, delta, p) -> bool:
     Postcondition: True iff the fallback branch applies; a function of public parameters only.
     Spec: 003_ch05.alg_m_erm_sco
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    p = _V.real("p", p, allow_inf=True)
     p = float(p)
     if not 1 <= p <= 2:
         raise ValueError(f"p must be in [1, 2], got {p}")
@@ -94,6 +105,11 @@ def m_erm_fallback(data, x_fixed, n, d, epsilon, delta, p):
     Steps: if fallback_applies(...): return a copy of x_fixed, else None.
     Postcondition: the output does not depend on ``data`` (0-DP).
     """
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    p = _V.real("p", p, allow_inf=True)
     if fallback_applies(n, d, epsilon, delta, p):
         return np.array(x_fixed, dtype=float, copy=True)
     return None
@@ -108,5 +124,7 @@ def m_erm_delta_with_tv(epsilon, t, tv) -> float:
     Postcondition: the approximate mechanism (within TV ``tv`` of a t-GDP one) is (epsilon, delta)-DP.
     Spec: 003_ch05.alg_m_erm_sco
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    tv = _V.real("tv", tv, allow_inf=True)
     d0 = float(accounting.gdp_delta(epsilon, t))
     return accounting.tv_to_dp(epsilon, d0, tv)[1]

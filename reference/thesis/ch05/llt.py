@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 from scipy.special import logsumexp
+from reference.core import validation as _V
 
 __all__ = ["levy_half_logpdf", "kanter_positive_stable", "log_Z", "psi_pa", "sample_pi_x", "lambda_grid_logweights"]
 
@@ -49,6 +50,8 @@ def kanter_positive_stable(c, rng: np.random.Generator, size=None, noise=None):
 
     Steps: Kanter's formula above, elementwise.
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    c = _V.real("c", c, allow_inf=True)
     c = float(c)
     if not 0 < c < 1:
         raise ValueError(f"c must be in (0, 1), got {c}")
@@ -63,6 +66,7 @@ def kanter_positive_stable(c, rng: np.random.Generator, size=None, noise=None):
 def log_Z(kappa, s, q=4):
     """log Z(kappa, s) = log int exp(s t - kappa |t|^q) dt for arrays kappa (> 0), scalar s; trapezoid on a grid
     centred at the mode (relative error < 1e-10 for the tested range)."""
+    s = _V.real("s", s, allow_inf=True)
     _check_q(q)
     kappa = np.asarray(kappa, dtype=float)
     scale = kappa ** (-1.0 / q)                          # t = scale * v
@@ -84,6 +88,7 @@ def _lw_cached(x: tuple, a: float, q: int, variant: str) -> np.ndarray:
 
 def lambda_grid_logweights(x, a, q=4, variant="corrected"):
     """Cached version of the lambda-law log weights (see :func:`_lambda_grid_logweights`)."""
+    a = _V.real("a", a, allow_inf=True)
     x = tuple(float(v) for v in np.atleast_1d(np.asarray(x, dtype=float)))
     return _lw_cached(x, float(a), int(q), str(variant))
 
@@ -111,6 +116,7 @@ def psi_pa(x, a, q=4) -> float:
     Steps: log-weights of the lambda grid (5.29), log-sum-exp times the grid step.
     Postcondition: psi_{p,a}(x) up to the lambda-grid quadrature error (2.7e-14 in d = 1 against the closed form).
     """
+    a = _V.real("a", a, allow_inf=True)
     if not float(a) > 0:
         raise ValueError(f"a must be in (0, inf), got {a}")
     lw = lambda_grid_logweights(x, a, q, "corrected")
@@ -128,6 +134,8 @@ def sample_pi_x(x, a, rng: np.random.Generator, q=4, variant: str = "corrected",
     Randomness: d + 1 standard uniforms (lambda first, then y_1..y_d), from ``rng`` or the pre-drawn ``u``.
     Spec: 003_ch05.alg_pi_x_sampler
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    a = _V.real("a", a, allow_inf=True)
     _check_q(q)
     a = float(a)
     if not a > 0:

@@ -9,6 +9,7 @@ import math
 import numpy as np
 
 from reference.core.randomness import Source
+from reference.core import validation as _V
 
 __all__ = ["hard_instance", "optimality_gap"]
 
@@ -25,6 +26,11 @@ def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator | None, v=No
         ``sample(r, m)`` draws (m, d) standard normals from its own ``r``.
     Spec: 003_ch05.alg_lower_bound_instance
     """
+    d = _V.integer("d", d, lo=1)
+    k = _V.integer("k", k)
+    G = _V.real("G", G, allow_inf=True)
+    p = _V.real("p", p, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
     if int(d) != d or d < 2:
         raise ValueError(f"d must be an integer >= 2, got {d}")
     if int(k) != k or k < 1:
@@ -53,6 +59,9 @@ def optimality_gap(x, v, kappa, D, p) -> float:
     Postcondition: the exact optimality gap of x on the instance (Lemma 5.7.1's left side).
     Spec: 003_ch05.alg_lower_bound_instance
     """
+    kappa = _V.real("kappa", kappa, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    p = _V.real("p", p, allow_inf=True)
     d = len(v)
     inv_q = 0.0 if p == 1 else 1 - 1 / p
     return float(kappa * (np.dot(v, x) + (D / 2) * d ** inv_q))

@@ -19,6 +19,7 @@ import numpy as np
 
 from reference.core.oracles import QueryCounter, ValueOracle
 from reference.core.samplers import truncated_gaussian_ball
+from reference.core import validation as _V
 
 __all__ = ["sample_a", "bernoulli_factory_rho", "inner_loop", "alternate_sample", "euclidean_pi_x", "euclidean_gamma_y",
            "euclidean_warm_start", "component_oracles"]
@@ -35,6 +36,8 @@ def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None
     smallest positive double).
     Spec: 003_ch05.alg16
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    max_a = _V.integer("max_a", max_a)
     U = rng.random() if u is None else float(u)
     if U == 0.0:
         U = np.nextafter(0.0, 1.0)
@@ -56,6 +59,7 @@ def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None
 
 def component_oracles(f: Callable[[int, np.ndarray], float], m: int, counter: QueryCounter | None = None) -> list[ValueOracle]:
     """m counting value oracles x -> f(j, x) sharing one QueryCounter (value queries to f_j, Problem 5.4.1)."""
+    m = _V.integer("m", m)
     if int(m) != m or m < 1:
         raise ValueError(f"m must be an integer >= 1, got {m}")
     counter = counter or QueryCounter()
@@ -76,6 +80,7 @@ def bernoulli_factory_rho(x1, x2, f_oracles: Sequence[ValueOracle], rng: np.rand
     Steps: a = sample_a(rng, variant) (line 7); for b = 1..a: draw b fresh indices (line 9), multiply the
         differences (line 10), add to rho.
     """
+    rng = _V.generator("rng", rng)
     m = len(f_oracles)
     rho = 1.0
     a = sample_a(rng, variant)                                          # line 7 (L4382)
@@ -108,6 +113,8 @@ def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np
         ports are compared in law (KS test 003_ch05.alg16.ks_exact) and by query counts.
     Spec: 003_ch05.alg16
     """
+    rng = _V.generator("rng", rng)
+    max_iter = _V.integer("max_iter", max_iter)
     delta = float(delta)
     if not 0.0 < delta < 0.5:
         raise ValueError(f"delta must be in (0, 1/2), got {delta}")
@@ -151,6 +158,8 @@ def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_orac
         ``noise``) and runs are replayed via ``trace``.
     Spec: 003_ch05.alg15
     """
+    rng = _V.generator("rng", rng)
+    T = _V.integer("T", T, lo=1)
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T}")
     x = np.asarray(x0, dtype=float)
@@ -173,6 +182,7 @@ def euclidean_pi_x(eta) -> Callable:
     Randomness: d standard normals from ``rng`` or the pre-drawn ``noise`` (shape of x).
     Spec: 003_ch05.alg15
     """
+    eta = _V.real("eta", eta, allow_inf=True)
     eta = float(eta)
     if not eta > 0:
         raise ValueError(f"eta must be in (0, inf), got {eta}")
@@ -195,6 +205,9 @@ def euclidean_gamma_y(eta, mu, radius) -> Callable:
     Postcondition: factory(y)(rng) ~ gamma_y exactly.
     Randomness: the returned sampler uses ``rng`` only (rejection: a random number of normal vectors).
     """
+    eta = _V.real("eta", eta, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
     eta, mu, radius = float(eta), float(mu), float(radius)
     if not (eta > 0 and mu >= 0 and radius > 0):
         raise ValueError(f"need eta > 0, mu >= 0, radius > 0; got eta={eta}, mu={mu}, radius={radius}")
@@ -218,6 +231,11 @@ def euclidean_warm_start(eta, mu, radius, d: int, rng: np.random.Generator) -> n
 
     Steps: draw N(0, I/mu) restricted to B_2(0, radius) by rejection.
     """
+    rng = _V.generator("rng", rng)
+    eta = _V.real("eta", eta, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
+    radius = _V.real("radius", radius, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
     mu = float(mu)
     if not mu > 0:
         raise ValueError(f"mu must be in (0, inf), got {mu}")
