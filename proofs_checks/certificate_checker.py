@@ -7,8 +7,9 @@ Trust in a CERTIFIED verdict rests on this file, not on the engine: it shares no
 2. the leaves cover the box **exactly**: every leaf lies in the box, and the box is recursively cut by
    hyperplanes that no leaf straddles until each piece is exactly one leaf (a guillotine decomposition; gaps,
    overlaps and duplicates are rejected).  Integer coordinates ``a..b`` are treated as the cells ``[a, b+1)``;
-3. every leaf's bound, recomputed here in Arb at the certificate's precision, is <= 0 and agrees with the
-   stored ``upper`` (relative 1e-6): ``ball`` (the expression on the leaf's balls), ``mean-value``
+3. every leaf's bound, recomputed here in Arb at the certificate's precision, is <= 0 -- the decision rests on
+   this recomputation alone; the stored ``upper`` is informative (it must be a number <= 0 that the recomputed
+   enclosure does not refute, never equal to it): ``ball`` (the expression on the leaf's balls), ``mean-value``
    (f(center) + sum G_i (X_i - center_i), G recomputed by this file's own forward-mode differentiation), ``limit``
    (a monotonicity fact's limit expression);
 4. every coordinate fixed at an end of the leaf is justified: ``gradient`` -- the recomputed derivative
@@ -22,6 +23,14 @@ expm1 abs min max, pi, e, decimal literals, parameter names), parsed by this fil
 ``{"kind": "callable", "path": "module:function"}``, a pure Arb function imported by path (trusted as given); or
 ``{"kind": "derivative", "of": <expression>, "wrt": name, "negate": bool}``, differentiated here.  A fact whose
 nested certificate is about the derivative of the claim itself needs no further trust.
+
+Semantics (the grammar of the certificate format): ``x^n`` with an integer literal ``n`` is the exact integer
+power (repeated multiplication, any sign of ``x``); any other ``x^y`` is ``exp(y log x)`` and needs ``x > 0`` --
+where the enclosure reaches ``x <= 0`` the value is not finite and the leaf is rejected (a domain error is never a
+pass).  A leaf coordinate ``[a, b]`` whose ball ``arb(a).union(arb(b))`` (nonnegative part when ``a >= 0``) loses
+the sign of ``[a, b]`` (``0 < a``, ``a / b < 2^-30``) is a :class:`Tight` ball carrying ``arb(a)``, ``arb(b)``;
+operations propagate the end enclosures (interval arithmetic) and the upper bound is the smaller of the ball's and
+the end enclosure's.
 
 Exit status: 0 valid, 1 invalid (with the reason), 2 usage error (missing file, bad arguments).
 """
@@ -37,7 +46,6 @@ import flint
 from flint import arb
 
 FORMAT = "dpsco-certificate/1"
-REL_TOL = 1e-6
 
 
 class Invalid(Exception):
@@ -72,13 +80,60 @@ def num(x, integer=False):
     raise Invalid(f"number expected, got {x!r}")
 
 
+class Tight(arb):
+    """A ball whose values also lie in ``[lo.lower(), hi.upper()]`` (``lo``, ``hi``: arb enclosures of the ends).
+
+    A midpoint-radius ball of ``[a, b]`` with ``0 < a``, ``a / b < 2^-30`` reaches 0 (outward rounding of the
+    radius); the ends keep the sign, so ``log``, ``1/x``, ``x^y`` stay defined on them."""
+
+    __slots__ = ("lo", "hi")
+
+
+def plain(x):
+    return arb(x) if isinstance(x, Tight) else x
+
+
+def ends_of(x):
+    return (x.lo, x.hi) if isinstance(x, Tight) else (x.lower(), x.upper())
+
+
+def low_high(vals):
+    lo = hi = vals[0]
+    for v in vals[1:]:
+        lo, hi = lo.min(v), hi.max(v)
+    return lo, hi
+
+
+def with_ends(ball, lo, hi):
+    """The ball intersected with [lo, hi]; a Tight ball when the ends have a sign the ball lost."""
+    if not (lo.is_finite() and hi.is_finite()):
+        return ball
+    h = lo.union(hi)
+    b = ball.intersection(h) if ball.is_finite() else h
+    if (lo > 0 and not b > 0) or (hi < 0 and not b < 0):
+        t = Tight(b)
+        t.lo, t.hi = lo, hi
+        return t
+    return b
+
+
+def keep_sign(res, vals):
+    if res > 0 or res < 0 or not res.is_finite():
+        return res
+    lo, hi = low_high(list(vals))
+    return with_ends(res, lo, hi) if (lo > 0 or hi < 0) else res
+
+
 def make_ball(a, b):
     if not (math.isfinite(a) and math.isfinite(b)):
         return None
     if a == b:
         return arb(a)
     x = arb(a).union(arb(b))
-    return x.nonnegative_part() if a >= 0 else x
+    x = x.nonnegative_part() if a >= 0 else x
+    if (a > 0 and not x > 0) or (b < 0 and not x < 0):
+        return with_ends(x, arb(a), arb(b))
+    return x
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -242,32 +297,88 @@ class Ops:
     def const(self, v):
         return v if self.n is None else D.lift(v, self.n)
 
+    def tight(self, *xs):
+        return self.n is None and any(isinstance(x, Tight) for x in xs)
+
+    def add(self, x, y):
+        if not self.tight(x, y):
+            return x + y
+        (a, b), (c, d) = ends_of(x), ends_of(y)
+        return with_ends(plain(x) + plain(y), a + c, b + d)
+
+    def sub(self, x, y):
+        if not self.tight(x, y):
+            return x - y
+        (a, b), (c, d) = ends_of(x), ends_of(y)
+        return with_ends(plain(x) - plain(y), a - d, b - c)
+
+    def neg(self, x):
+        if not self.tight(x):
+            return -x
+        return with_ends(-plain(x), -x.hi, -x.lo)
+
     def mul(self, x, y):
+        if self.tight(x, y):
+            (a, b), (c, d) = ends_of(x), ends_of(y)
+            return with_ends(self.mul(plain(x), plain(y)), *low_high([a * c, a * d, b * c, b * d]))
         r = x * y
         if self.n is not None or not (wide(x) and wide(y)) or not r.is_finite():
             return r
         xl, xu, yl, yu = x.lower(), x.upper(), y.lower(), y.upper()
-        return r.intersection(hull(xl * yl, xl * yu, xu * yl, xu * yu))
+        vals = (xl * yl, xl * yu, xu * yl, xu * yu)
+        return keep_sign(r.intersection(hull(*vals)), vals)
 
     def div(self, x, y):
+        if self.tight(x, y):
+            (a, b), (c, d) = ends_of(x), ends_of(y)
+            r = self.div(plain(x), plain(y))
+            if c > 0 or d < 0:
+                return with_ends(r, *low_high([a / c, a / d, b / c, b / d]))
+            return r
         r = x / y
         if self.n is not None or not (wide(x) or wide(y)) or not r.is_finite():
             return r
         xl, xu, yl, yu = x.lower(), x.upper(), y.lower(), y.upper()
-        return r.intersection(hull(xl / yl, xl / yu, xu / yl, xu / yu))
+        vals = (xl / yl, xl / yu, xu / yl, xu / yu)
+        return keep_sign(r.intersection(hull(*vals)), vals)
 
     def ipow(self, x, k):
+        if self.tight(x):
+            a, b = x.lo, x.hi
+            r = self.ipow(plain(x), k)
+            if k == 0:
+                return r
+            if k > 0 and k % 2 == 0 and not (a >= 0 or b <= 0):
+                return with_ends(r, arb(0), (a ** k).max(b ** k))
+            if k > 0 or a > 0 or b < 0:
+                return with_ends(r, *low_high([a ** k, b ** k]))
+            return r
         r = x ** k
         if self.n is not None or not wide(x) or k in (0, 1) or not r.is_finite():
             return r
         lo, hi = x.lower(), x.upper()
         if k > 0 and k % 2 == 0 and lo < 0 < hi:
             return r.intersection(hull(x.lower() * 0, lo ** k, hi ** k))
-        return r.intersection(hull(lo ** k, hi ** k))
+        return keep_sign(r.intersection(hull(lo ** k, hi ** k)), (lo ** k, hi ** k))
 
     def func(self, name, x):
         if self.n is not None:
             return abs(x) if name == "abs" else x.apply(name)
+        if isinstance(x, Tight):
+            lo, hi = x.lo, x.hi
+            if name == "abs":
+                if lo >= 0:
+                    return x
+                if hi <= 0:
+                    return self.neg(x)
+                return with_ends(abs(plain(x)), arb(0), (-lo).max(hi))
+            if name == "erfcx":
+                return with_ends(erfcx_ball(plain(x)), *low_high([erfcx_ball(lo), erfcx_ball(hi)]))
+            r = getattr(plain(x), name)()
+            at_lo, at_hi = getattr(lo, name)(), getattr(hi, name)()
+            if not (at_lo.is_finite() and at_hi.is_finite()):
+                return r
+            return with_ends(r, *low_high([at_lo, at_hi]))
         if name == "abs":
             return abs(x)
         if name == "erfcx":
@@ -278,7 +389,20 @@ class Ops:
         at_lo, at_hi = getattr(x.lower(), name)(), getattr(x.upper(), name)()
         if not (at_lo.is_finite() and at_hi.is_finite()):
             return r
-        return r.intersection(at_lo.union(at_hi))
+        return keep_sign(r.intersection(at_lo.union(at_hi)), (at_lo, at_hi))
+
+    def minmax(self, name, vals):
+        if self.tight(*vals):
+            es = [ends_of(v) for v in vals]
+            los, his = low_high([e[0] for e in es]), low_high([e[1] for e in es])
+            out = plain(vals[0])
+            for v in vals[1:]:
+                out = out.min(plain(v)) if name == "min" else out.max(plain(v))
+            return with_ends(out, los[0], his[0]) if name == "min" else with_ends(out, los[1], his[1])
+        out = vals[0]
+        for v in vals[1:]:
+            out = out.min(v) if name == "min" else out.max(v)
+        return out
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -395,22 +519,19 @@ def evaluate(tree, env, ops):
         return ops.const(arb(1).exp())
     if k in ("+", "-", "*", "/"):
         a, b = evaluate(tree[1], env, ops), evaluate(tree[2], env, ops)
-        return a + b if k == "+" else a - b if k == "-" else ops.mul(a, b) if k == "*" else ops.div(a, b)
+        return ops.add(a, b) if k == "+" else ops.sub(a, b) if k == "-" else ops.mul(a, b) if k == "*" else \
+            ops.div(a, b)
     if k == "neg":
-        return -evaluate(tree[1], env, ops)
+        return ops.neg(evaluate(tree[1], env, ops))
     if k == "ipow":
         return ops.ipow(evaluate(tree[1], env, ops), tree[2])
-    if k == "pow":
+    if k == "pow":   # x^y = exp(y log x), x > 0 only (log of a ball reaching 0 is not finite: leaf rejected)
         base, ex = evaluate(tree[1], env, ops), evaluate(tree[2], env, ops)
         return ops.func("exp", ops.mul(ex, ops.func("log", base)))
     if k == "f":
         return ops.func(tree[1], evaluate(tree[2], env, ops))
     if k == "mm":
-        out = None
-        for a in tree[2]:
-            v = evaluate(a, env, ops)
-            out = v if out is None else (out.min(v) if tree[1] == "min" else out.max(v))
-        return out
+        return ops.minmax(tree[1], [evaluate(a, env, ops) for a in tree[2]])
     raise Invalid(f"bad expression node {k!r}")
 
 
@@ -561,14 +682,25 @@ def check_cover(params, leaves):
         stack.append((rb, right))
 
 
-def agree(stored, recomputed):
-    return abs(stored - recomputed) <= REL_TOL * max(abs(stored), abs(recomputed)) + 1e-300
+def top_of(v):
+    """Upper end (arb) of a value: for a Tight ball the smaller of its ball's and its hi's upper ends."""
+    if isinstance(v, Tight) and v.hi.upper() < v.upper():
+        return v.hi.upper()
+    return v.upper()
+
+
+def bottom_of(v):
+    if isinstance(v, Tight) and v.lo.lower() > v.lower():
+        return v.lo.lower()
+    return v.lower()
 
 
 def upper_of(v):
-    """A float >= every point of the ball."""
-    top = v.upper()
+    """A float >= every point of the value (inf when not finite; -max float below -1.8e308)."""
+    top = top_of(v)
     u = float(top)
+    if u == -math.inf:
+        return -sys.float_info.max
     if not math.isfinite(u):
         return math.inf
     while arb(u) < top:
@@ -760,17 +892,23 @@ class Checker:
             raise Invalid(f"leaf {k}: unknown form {form!r}")
 
     def finish(self, k, lf, v):
+        """The decision rests on this file's own enclosure ``v`` only: its upper end must be <= 0.  The engine's
+        recorded ``upper`` is informative (engine and checker may round differently); it is only required to be
+        a number <= 0 that this enclosure does not refute (a recorded bound below the enclosure's lower end is
+        false: the range of the expression on the leaf lies inside the enclosure)."""
         if v is None or not v.is_finite():
             raise Invalid(f"leaf {k}: the bound is not computable (not finite)")
-        if not v <= 0:
-            raise Invalid(f"leaf {k}: recomputed upper bound {float(v.upper()):.6g} is not <= 0")
+        if not upper_of(v) <= 0:
+            raise Invalid(f"leaf {k}: recomputed upper bound {float(top_of(v)):.6g} is not <= 0")
         try:
             stored = num(lf["upper"])
         except KeyError:
             raise Invalid(f"leaf {k}: no stored upper bound") from None
-        if stored > 0 or not agree(stored, upper_of(v)):
-            raise Invalid(f"leaf {k}: stored upper bound {stored!r} does not match the recomputed "
-                          f"{upper_of(v)!r}")
+        if stored > 0:
+            raise Invalid(f"leaf {k}: stored upper bound {stored!r} is positive (the leaf is not closed)")
+        if math.isfinite(stored) and arb(stored) < bottom_of(v) or stored == -math.inf:
+            raise Invalid(f"leaf {k}: stored upper bound {stored!r} is refuted by the recomputed enclosure "
+                          f"(lower end {float(bottom_of(v)):.6g})")
 
 
 def check_file(path, strict=False):

@@ -22,7 +22,10 @@ the widest coordinate (in ``phi``) at the ``phi``-midpoint (a geometric midpoint
 An integer range ``a..b`` is measured as the real range ``[a, b + 1]``.
 
 **Arb balls.**  The ball of a real interval ``[a, b]`` is ``arb(a).union(arb(b))`` (rounded outward by Arb), and
-when ``a >= 0`` its nonnegative part, so that ``sqrt``/``log`` of a leaf touching 0 stay defined.  An integer
+when ``a >= 0`` its nonnegative part, so that ``sqrt``/``log`` of a leaf touching 0 stay defined.  When that ball
+loses the sign of ``[a, b]`` (``0 < a`` with ``a / b < 2^-30``, e.g. a log-scale leaf ``[1e-300, 1]``; or the
+mirror case ``b < 0``) it is passed as a *tight ball* carrying the exact ends ``arb(a)``, ``arb(b)``, on which
+the grammar evaluates ``log``, ``1/x``, ``x^y`` from the ends (:mod:`.expression`), so such leaves are decided.  An integer
 range ``a..b`` is relaxed to the real ball of ``[a, b]`` (a singleton is the exact integer).  A leaf with an
 infinite end has no finite ball: it is closed only by a monotonicity fact (see :mod:`.certify`).
 """
@@ -229,6 +232,16 @@ def _measure_ends(p: Param, a, b) -> tuple[float, float]:
 def width(p: Param, a, b) -> float:
     """``phi``-width of the interval (integer ranges measured as ``[a, b+1]``)."""
     ma, mb = _measure_ends(p, a, b)
+    ulo, uhi = _u_ends(p)
+    if math.isfinite(ulo) and not math.isfinite(uhi):
+        # 1 - phi = c / (c + s): no cancellation far in the tail (an open tail leaf keeps a positive share)
+        c = _c(p)
+
+        def comp(x):
+            u = _u(p, x)
+            return 0.0 if u == math.inf else c / (c + max(0.0, u - ulo))
+
+        return comp(ma) - comp(mb)
     return phi(p, mb) - phi(p, ma)
 
 
@@ -245,12 +258,12 @@ def split_point(p: Param, a, b):
     Real: children ``[a, m]`` and ``[m, b]`` with ``a < m < b``.  Integer: children ``a..m`` and ``m+1..b``.
     """
     if p.integer:
-        if a == b:
+        if a == b or a > 10 ** 300:        # beyond 1e300 the phi scale (floats) cannot split: the leaf stays open
             return None
         ma, mb = _measure_ends(p, a, b)
         x = phi_inv(p, 0.5 * (phi(p, ma) + phi(p, mb)))
         if not math.isfinite(x) or x > 1e300:
-            x = 2.0 * max(abs(a), 1) + a
+            x = 2 * max(abs(a), 1) + a     # integer arithmetic (no float overflow)
         m = int(math.ceil(x)) - 1          # children a..m and m+1..b, both non-empty
         m = max(a, m)
         if b != math.inf:
@@ -296,6 +309,11 @@ def ball(p: Param, a, b):
     x = arb(a).union(arb(b))
     if a >= 0:
         x = x.nonnegative_part()
+    if (a > 0 and not x > 0) or (b < 0 and not x < 0):
+        # the ball lost the sign of [a, b] (a / b < 2^-30): a tight ball keeps the exact ends (expression.py)
+        from .expression import tight
+
+        return tight(x, arb(a), arb(b))
     return x
 
 
@@ -311,7 +329,7 @@ def point_in_box(params: Sequence[Param], box: Box) -> dict:
         x = phi_inv(p, 0.5 * (phi(p, ma) + phi(p, mb)))
         if p.integer:
             if not math.isfinite(x) or x > 1e300:
-                x = 2.0 * max(abs(a), 1) + a
+                x = 2 * max(abs(a), 1) + a     # integer arithmetic (no float overflow)
             x = max(a, int(math.floor(x)))
             if math.isfinite(b):
                 x = min(x, b)

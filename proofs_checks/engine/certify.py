@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -245,11 +246,20 @@ def _upper_float(v) -> float:
     """The smallest float >= the upper end of the ball (inf when not finite)."""
     from flint import arb
 
-    up = v.upper()
+    from .expression import upper_end
+
+    up = upper_end(v)
     u = float(up)
+    if u == -math.inf:           # below -1.8e308: the most negative float is still an upper bound
+        return -sys.float_info.max
     if not math.isfinite(u):
         return math.inf
     return u if arb(u) >= up else math.nextafter(u, math.inf)
+
+
+def _closes(v) -> bool:
+    """The value's upper end (tight balls: the smaller of ball and end enclosure, see expression.py) is <= 0."""
+    return _upper_float(v) <= 0
 
 
 def _lower_float(v) -> float:
@@ -258,6 +268,8 @@ def _lower_float(v) -> float:
 
     lo = v.lower()
     x = float(lo)
+    if x == math.inf:
+        return sys.float_info.max
     if not math.isfinite(x):
         return -math.inf
     return x if arb(x) <= lo else math.nextafter(x, -math.inf)
@@ -304,8 +316,10 @@ class _Facts:
             if fct.limit is not None and limit_portable is None:
                 rec["limit"] = {"kind": "opaque", "repr": repr(fct.limit)}
             if fct.derivative is not None:
+                # the fact's range as a box (an integer range is closed: its infinite end is open by itself)
                 sub_params = [Param(q.name, start, end, log=q.log, integer=q.integer,
-                                    lo_open=q.lo_open and start == q.lo, hi_open=q.hi_open and end == q.hi)
+                                    lo_open=not q.integer and q.lo_open and start == q.lo,
+                                    hi_open=not q.integer and q.hi_open and end == q.hi)
                               if q.name == p.name else q for q in params]
                 auto = isinstance(fct.derivative, str) and fct.derivative == "auto"
                 if auto:   # the derivative of the claim itself, by AD (re-derived by the checker)
@@ -400,7 +414,7 @@ def _eval_leaf(f, params, box, facts: _Facts | None, use_ad: bool = True):
     if finite:
         v = _safe_eval(f, env)
         if v is not None:
-            if v <= 0:
+            if _closes(v):
                 return Leaf(box, _upper_float(v)), None
             best = _upper_float(v)
     fixed, fixed_by = {}, {}
@@ -422,7 +436,7 @@ def _eval_leaf(f, params, box, facts: _Facts | None, use_ad: bool = True):
             fixed_by[p.name] = f"fact:{k}"
         if limit_fact is None and fixed and all(x is not None for x in env1.values()):
             w = _safe_eval(f, env1)
-            if w is not None and w <= 0:
+            if w is not None and _closes(w):
                 return Leaf(box, _upper_float(w), "ball", fixed, fixed_by), None
             if w is None:   # not evaluable at an open end: use that fact's limit, if any
                 for k, p, fct, limit_f, i in app:
@@ -438,7 +452,7 @@ def _eval_leaf(f, params, box, facts: _Facts | None, use_ad: bool = True):
             if limit_f is None or any(x is None for x in env3.values()):
                 return None, best
             w = _safe_eval(limit_f, env3)
-            if w is not None and w <= 0:
+            if w is not None and _closes(w):
                 fx = {n: x for n, x in fixed.items() if n != p.name}
                 fb = {n: x for n, x in fixed_by.items() if n != p.name}
                 fb[p.name] = f"fact:{k}"
@@ -466,7 +480,7 @@ def _eval_leaf(f, params, box, facts: _Facts | None, use_ad: bool = True):
     if len(fixed2) > len(fixed):
         w = _safe_eval(f, env2)
         if w is not None:
-            if w <= 0:
+            if _closes(w):
                 return Leaf(box, _upper_float(w), "ball", fixed2, fixed_by2), None
             best = min(best, _upper_float(w))
     free = [i for i, p in enumerate(params) if p.name not in fixed2 and box[i][0] != box[i][1]]
@@ -485,7 +499,7 @@ def _eval_leaf(f, params, box, facts: _Facts | None, use_ad: bool = True):
                 n = params[i].name
                 mv = mv + d.g[i] * (env2[n] - arb(center[n]))
             if mv.is_finite():
-                if mv <= 0:
+                if _closes(mv):
                     return Leaf(box, _upper_float(mv), "mean-value", fixed2, fixed_by2, center), None
                 best = min(best, _upper_float(mv))
     return None, best

@@ -63,13 +63,90 @@ def test_leaf_duplicated_is_an_overlap(cert2d):
 
 
 def test_bound_changed(cert2d):
+    # the recorded bound is informative: the checker decides from its own enclosure.  A recorded bound that the
+    # checker's enclosure refutes (below its lower end) or that is positive is rejected.
     c = copy.deepcopy(cert2d)
-    lf = c["leaves"][5]
-    lf["upper"] = repr(float(lf["upper"]) * 10 - 1e-3)
+    c["leaves"][5]["upper"] = "-1e6"
     ok, why = verdict(c)
-    assert not ok and "does not match" in why
+    assert not ok and "refuted" in why
     c["leaves"][5]["upper"] = "0.5"
-    assert not verdict(c)[0]
+    ok, why = verdict(c)
+    assert not ok and "positive" in why
+
+
+def test_recorded_bounds_differing_from_the_checkers_are_accepted(cert2d):
+    # an engine that rounds differently (here: every recorded bound weakened by 0.1% or 1e-15 absolute) writes a
+    # correct certificate; the checker must not compare its own numbers with the recorded ones for equality
+    c = copy.deepcopy(cert2d)
+    for lf in c["leaves"]:
+        lf["upper"] = repr(min(0.0, float(lf["upper"]) * 0.999 + 1e-15))
+    assert verdict(c) == (True, [])
+
+
+@pytest.mark.parametrize("expr,params", [
+    ("(a^(1/3))^(3/2) - 2*a^(0.5)", [Param("a", 0.01, 100, log=True)]),
+    ("(x^(1/3))^(p) - x - 1", [Param("x", 0.01, 1), Param("p", 0.5, 3)]),
+    ("x^(p/3) - 2", [Param("x", 0.1, 1), Param("p", 0.5, 3)]),
+])
+def test_nested_fractional_powers_certificates_are_valid(expr, params):
+    r = certify(expr, params, budget=3000)
+    assert r.status == "CERTIFIED"
+    c = certificate_dict(r, name="pow")
+    assert verdict(c)[0]
+    for lf in c["leaves"]:        # recorded bounds perturbed by 1e-6 relative (a different rounding): still valid
+        lf["upper"] = repr(float(lf["upper"]) * (1 - 1e-6))
+    assert verdict(c)[0]
+
+
+@pytest.mark.parametrize("expr,x,y", [
+    ("x^y", (0.25, 2.0), (0.5, 1.5)),          # x > 0, ball exponent: exp(y log x)
+    ("(x^(1/3))^(3/2)", (0.001, 8.0), (0, 0)),
+    ("x^y", (0.0, 1.0), (0.5, 1.5)),           # ball reaching 0: log undefined -> not finite (leaf open / invalid)
+    ("x^y", (0.0, 0.0), (0.5, 0.5)),           # 0^y: a domain error, not 0
+    ("x^y", (-2.0, -1.0), (0.5, 0.5)),         # negative base, non-integer exponent: domain error
+    ("x^3 - x^(-2)", (-2.0, -1.0), (0, 0)),    # integer powers: repeated multiplication, any sign
+    ("x^2", (-1.0, 2.0), (0, 0)),
+    ("y*x^(0.5)", (1e-300, 1.0), (1.0, 2.0)),  # tiny positive end: tight ball on both sides
+])
+def test_engine_and_checker_agree_on_power_semantics(expr, x, y):
+    from flint import arb, ctx
+
+    from proofs_checks.engine.box import ball
+    from proofs_checks.engine.certify import _upper_float
+    from proofs_checks.engine.expression import compile_expression
+
+    ps = [Param("x", *x), Param("y", *y)]
+    old = ctx.prec
+    ctx.prec = 64
+    try:
+        eng = compile_expression(expr, ["x", "y"])({p.name: ball(p, p.lo, p.hi) for p in ps})
+        chk = cc.Claim({"kind": "grammar", "text": expr}, ["x", "y"]).value(
+            {p.name: cc.make_ball(p.lo, p.hi) for p in ps})
+        eng_ok = eng.is_finite()
+        assert eng_ok == (chk is not None), (eng, chk)
+        if eng_ok:
+            up_e, up_c = _upper_float(eng), cc.upper_of(chk)
+            assert math.isclose(up_e, up_c, rel_tol=1e-9, abs_tol=1e-300)
+            for xv in (x[0], x[1], 0.5 * (x[0] + x[1])):     # the value at points of the box is enclosed
+                for yv in (y[0], y[1]):
+                    if (xv > 0 or "y" not in expr.replace("x^y", "")) and xv != 0:
+                        pt = compile_expression(expr, ["x", "y"])({"x": arb(xv), "y": arb(yv)})
+                        if pt.is_finite():
+                            assert _upper_float(pt) <= up_e and _upper_float(pt) <= up_c
+    finally:
+        ctx.prec = old
+
+
+def test_leaf_reaching_zero_in_a_power_is_rejected(cert2d):
+    # a certificate whose leaf makes x^y undefined (x reaching 0) cannot pass, whatever bound it records
+    r = certify("x^(0.5) - 2", [Param("x", 0.01, 1)])
+    c = certificate_dict(r, name="p0")
+    c["params"][0]["lo"] = "0.0"
+    for lf in c["leaves"]:
+        if lf["box"][0][0] == "0.01":
+            lf["box"][0][0] = "0.0"
+    ok, why = verdict(c)
+    assert not ok and ("not computable" in why or "not <= 0" in why)
 
 
 def test_box_widened(cert2d):

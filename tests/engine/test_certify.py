@@ -150,3 +150,61 @@ def test_open_log_end_at_zero():
     fact = Monotone("x", "nonincreasing", end=0.01, limit="0 - 0.1", justification="x log x decreases to 0+ ...")
     r = certify("x*log(x) - 0.1", [Param("x", 0, 1, log=True, lo_open=True)], monotone_tail=[fact])
     assert r.status == "CERTIFIED" and any(lf.form == "limit" for lf in r.leaves)
+
+
+# -- regressions (bugs found while applying the engine) -------------------------------------------------------
+
+def test_integer_half_infinite_parameter_with_a_certified_monotone_fact():
+    # the fact's sub-box used to be built with hi_open=True, which the integer Param rejects (ValueError)
+    fact = Monotone("n", "nonincreasing", derivative="auto",
+                    derivative_monotone=[Monotone("n", "nondecreasing", limit="0", justification="-1/n^2 -> 0-")])
+    r = certify("1/n - 2", [Param("n", 1, math.inf, integer=True)], monotone_tail=[fact])
+    assert r.status == "CERTIFIED" and r.facts[0]["status"] == "certified"
+    # without a tail fact for the derivative: UNDECIDED (no crash, no overflow far in the integer tail)
+    r = certify("1/n - 2", [Param("n", 1, math.inf, integer=True)], budget=300,
+                monotone_tail=[Monotone("n", "nonincreasing", derivative="auto")])
+    assert r.status == "UNDECIDED" and "not certified" in r.coverage
+
+
+def test_integer_tail_certificate_is_rechecked():
+    from proofs_checks import certificate_checker as cc
+    from proofs_checks.engine import certificate_dict
+
+    fact = Monotone("n", "nonincreasing", derivative="auto",
+                    derivative_monotone=[Monotone("n", "nondecreasing", limit="0", justification="-1/n^2 -> 0-")])
+    r = certify("1/n - 2 + 0*x", [Param("n", 1, math.inf, integer=True), Param("x", 0, 1)], monotone_tail=[fact])
+    assert r.status == "CERTIFIED"
+    ch = cc.Checker()
+    ch.check(certificate_dict(r, name="int_tail"))
+    assert len(ch.assumptions) == 1 and "declared" in ch.assumptions[0]
+
+
+@pytest.mark.parametrize("expr", [
+    "-1 - beta", "beta^0.5 - 2", "beta*log(beta) - 1", "-exp(log(beta))", "log(1/beta) - 700",
+    "-1/(1+1/beta)", "-beta^x", "x*beta^(1/3) - 3", "(beta^(1/3))^(3/2) - 1.5", "abs(log(beta)) - 700",
+])
+def test_log_scale_parameter_with_a_tiny_end_is_decided(expr):
+    # a ball of [1e-300, b] reaches 0 (outward rounding of its radius): log / 1/x / x^y used to be undefined and
+    # about half of the box stayed open; the leaf coordinate now carries its exact ends (a tight ball)
+    from proofs_checks import certificate_checker as cc
+    from proofs_checks.engine import certificate_dict
+
+    ps = [Param("beta", 1e-300, 1, log=True), Param("x", 0.5, 2)]
+    r = certify(expr, ps, budget=60)
+    assert r.status == "CERTIFIED" and r.open_share == 0 and r.n_boxes <= 20, (r.status, r.open_share)
+    ch = cc.Checker()
+    ch.check(certificate_dict(r, name="tiny"))      # the independent checker decides the same leaves
+
+
+def test_tiny_end_false_claim_is_refuted_and_tight_claim_not_certified():
+    r = certify("log(1/beta) - 600", [Param("beta", 1e-300, 1, log=True)], budget=200)
+    assert r.status == "REFUTED" and r.counterexample["point"]["beta"] < 1e-260
+    # -beta <= 0 is true; -beta <= -1e-299 is false (beta = 1e-300): the tight ball must not close it
+    r = certify("1e-299 - beta", [Param("beta", 1e-300, 1, log=True)], budget=200)
+    assert r.status == "REFUTED"
+
+
+def test_huge_negative_values_close_leaves():
+    # values below -1.8e308 (not representable as floats) are <= 0: the recorded bound is -max float, not inf
+    r = certify("n^3 - 2^n", [Param("n", 1000, 2000, integer=True)], budget=200)
+    assert r.status == "CERTIFIED" and r.max_upper <= 0
