@@ -2,7 +2,11 @@
 
 Each target says how to build valid inputs (from a Generator and as a hypothesis strategy that follows the
 spec'd preconditions), how to pre-draw the reference's randomness for those inputs, and, where the reference
-knows them, the exact mean and covariance of its output.
+knows it, the exact law of its output (``law``: Gaussian mechanism, Laplace mechanism, tree aggregation with its
+exact cross-time covariance, CDPCWME / DPCWME / CDPNSME, the Ch. 7 tree mechanism) or of its noise given the
+deterministic part (``noise_from_trace`` + ``noise_law``: DP-SGD, Accelerated-DP-SRGD with Gaussian or tree noise).
+Its calling convention (noise keywords and scaling, return, trace keys, tolerance, in-law defaults) is printed by
+``dpsco-ref oracle --list`` / ``get_target(id).conventions()``.
 """
 from __future__ import annotations
 

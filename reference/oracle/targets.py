@@ -2,8 +2,9 @@
 
 A target is data, not harness code: the reference callable, how to make valid inputs (from a ``Generator``,
 and as a hypothesis strategy derived from the spec'd preconditions), how to pre-draw its randomness for given
-inputs (the reference's ``noise=`` / ``u=`` / ``draws=`` keywords), and optionally the exact mean/covariance
-of its output.  A new algorithm plugs in with one :func:`register_target` call (in
+inputs (the reference's ``noise=`` / ``u=`` / ``draws=`` keywords), and optionally the exact law of its output
+(``law``) or of its noise given the deterministic part (``noise_from_trace``, ``noise_law``), its draw-for-draw
+tolerance, its documented noise scaling / return type, and its in-law defaults (``law_samples``, ``law_cases``).  A new algorithm plugs in with one :func:`register_target` call (in
 ``reference/oracle/catalog.py``); nothing in the harness changes.
 """
 from __future__ import annotations

@@ -186,3 +186,19 @@ def test_cli_entry_point_exit_status():
     bad = _cli("oracle", "fast_ports:buggy_tree_missing_top_node", "--against", "core.tree.TreeAggregator", "--mode",
                "draws")
     assert bad.returncode == 1 and "FAIL" in bad.stdout, bad.stdout + bad.stderr
+
+
+def test_trace_targets_without_a_port_trace_fall_back_to_two_sample():
+    """A DP-SGD port that keeps no trace cannot expose its noise: the oracle says so and runs the two-sample test."""
+    def no_trace(oracle, data, *, T, B, lr, radius, p, clip, sigma=0.0, rng=None, noise=None):
+        return fp.fast_dp_sgd(oracle, data, T=T, B=B, lr=lr, radius=radius, p=p, clip=clip, sigma=sigma, rng=rng,
+                              noise=noise)
+    r, = Oracle().check_law(no_trace, "002.algA1", n_samples=300, n_cases=1)
+    assert r.ok and "two-sample" in r.law_mode and "keeps no trace" in r.law_mode
+    def bad_trace(oracle, data, *, trace=None, **kw):          # a trace without the documented key 'b'
+        out = fp.fast_dp_sgd(oracle, data, trace=trace, **kw)
+        for it in trace or []:
+            it.pop("b")
+        return out
+    with pytest.raises(ValueError, match="key 'b'"):
+        Oracle().check_law(bad_trace, "002.algA1", n_samples=50, n_cases=1)
