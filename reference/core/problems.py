@@ -59,6 +59,11 @@ def _check_rng(rng) -> None:
 # Gaussian smoothing closed forms (000 catalog A0')
 # =============================================================================================
 
+def _pos_arr(name, v):
+    if np.any(np.asarray(v, dtype=float) <= 0):
+        raise ValueError(f"{name} must be > 0 (elementwise), got {v!r}"[:300])
+
+
 def smoothed_abs(mu, s):
     """``E|μ + sZ|`` for Z ~ N(0,1): ``μ(2Φ(μ/s) - 1) + 2 s φ(μ/s)`` (elementwise, numpy broadcasting).
 
@@ -68,6 +73,7 @@ def smoothed_abs(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
     mu = np.asarray(mu, dtype=float)
     s = np.asarray(s, dtype=float)
     if np.any(~(s > 0)) or np.any(~np.isfinite(s)):
@@ -84,6 +90,7 @@ def smoothed_abs_grad(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
     mu = np.asarray(mu, dtype=float)
     return sps.erf(mu / (np.asarray(s, dtype=float) * _SQRT2))
 
@@ -96,6 +103,7 @@ def smoothed_abs_hess(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
     mu = _V.real("mu", mu, allow_inf=True)
     mu = np.asarray(mu, dtype=float)
     s = np.asarray(s, dtype=float)
@@ -112,6 +120,7 @@ def smoothed_abs_mp(mu, s, dps: int = 30):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
     mu = _V.real("mu", mu, allow_inf=True)
     with mp.workdps(dps):
         mu = mp.mpf(mu)
@@ -163,6 +172,7 @@ def smoothed_norm_grad(v, rho: float):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    _V.vector("v", v); _V.positive("rho", rho)
     rho = _V.real("rho", rho, allow_inf=True)
     v = np.asarray(v, dtype=float)
     d = v.shape[-1]
@@ -179,6 +189,7 @@ def smoothed_norm_hess(v, rho: float):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    _V.vector("v", v); _V.positive("rho", rho)
     rho = _V.real("rho", rho, allow_inf=True)
     v = as_vector("v", v)
     d = v.shape[0]
@@ -698,6 +709,7 @@ def huber(u, delta: float):
     Randomness: none (deterministic).
     Spec: core.prob.huber
     """
+    _V.array("u", u)
     delta = _pos("delta", delta)
     u = np.asarray(u, dtype=float)
     au = np.abs(u)
@@ -712,6 +724,7 @@ def huber_grad(u, delta: float):
     Randomness: none (deterministic).
     Spec: core.prob.huber
     """
+    _V.array("u", u)
     delta = _pos("delta", delta)
     return np.clip(np.asarray(u, dtype=float), -delta, delta)
 

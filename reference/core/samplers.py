@@ -119,6 +119,7 @@ def l2_norm(x) -> np.ndarray | float:
     Randomness: none (deterministic).
     Spec: core.samp.l2_norm
     """
+    _V.array("x", x, allow_inf=True, allow_empty=True)
     a = np.asarray(x, dtype=float)
     # scaled by the largest |entry| per row, so that neither overflow (1e200^2) nor underflow spoil it
     m = np.max(np.abs(a), axis=-1) if a.shape[-1] else np.zeros(a.shape[:-1])

@@ -455,6 +455,7 @@ def test_moment(samples, target, *, moment: Callable[[np.ndarray], np.ndarray] =
     Randomness: only through ``samples`` or the estimator's own use of ``rng`` (the tester itself draws nothing).
     Spec: core.test.moment
     """
+    _V.array("samples", samples)
     target = _V.real("target", target, allow_inf=True)
     alpha = _V.real("alpha", alpha, allow_inf=True)
     y = np.asarray(moment(np.asarray(samples, dtype=float)), dtype=float)

@@ -17,11 +17,24 @@ import numpy as np
 
 __all__ = [
     "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
-    "vector", "matrix", "generator", "choice",
+    "vector", "matrix", "array", "generator", "choice", "callable_",
 ]
 
 
+def _label(name) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str (the parameter's name used in messages), got {type(name).__name__}")
+    return name
+
+
+def _flag(flag_name: str, v) -> bool:
+    if not isinstance(v, (bool, np.bool_)):
+        raise TypeError(f"{flag_name} must be a bool, got {type(v).__name__} {v!r}")
+    return bool(v)
+
+
 def _as_real(name: str, v) -> float:
+    _label(name)
     if isinstance(v, (bool, np.bool_)) or not isinstance(v, (numbers.Real, np.floating, np.integer)):
         if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "fiu":
             return float(v)
@@ -34,6 +47,7 @@ def _as_real(name: str, v) -> float:
 
 def real(name: str, v, *, allow_inf: bool = False) -> float:
     """A real number (finite unless ``allow_inf``)."""
+    _flag("allow_inf", allow_inf)
     x = _as_real(name, v)
     if math.isinf(x) and not allow_inf:
         raise ValueError(f"{name} must be finite, got {x!r}")
@@ -70,11 +84,16 @@ def nonnegative(name: str, v, *, allow_inf: bool = False) -> float:
 
 def probability(name: str, v, *, allow_zero: bool = True, allow_one: bool = True) -> float:
     """A probability in [0, 1] (ends excluded on request)."""
+    _flag("allow_zero", allow_zero); _flag("allow_one", allow_one)
     return in_range(name, v, 0.0, 1.0, lo_open=not allow_zero, hi_open=not allow_one)
 
 
 def integer(name: str, v, lo: int | None = None, hi: int | None = None) -> int:
     """An integer (a float with an integral value up to 2**53 is accepted; a bool is not) in ``[lo, hi]``."""
+    _label(name)
+    for bname, b in (("lo", lo), ("hi", hi)):
+        if b is not None and (isinstance(b, (bool, np.bool_)) or not isinstance(b, (numbers.Integral, np.integer))):
+            raise TypeError(f"{bname} must be an int or None, got {type(b).__name__} {b!r}")
     if isinstance(v, (bool, np.bool_)):
         raise TypeError(f"{name} must be an integer, got bool {v!r}")
     if isinstance(v, (numbers.Integral, np.integer)):
@@ -100,6 +119,9 @@ def positive_int(name: str, v) -> int:
 
 def vector(name: str, v, d: int | None = None, *, allow_empty: bool = False) -> np.ndarray:
     """A finite 1-D float array (of length ``d`` when given)."""
+    _label(name); _flag("allow_empty", allow_empty)
+    if d is not None:
+        d = integer("d", d, lo=0)
     if v is None or isinstance(v, (str, bytes, bool)):
         raise TypeError(f"{name} must be a 1-D array of reals, got {type(v).__name__}")
     try:
@@ -119,6 +141,10 @@ def vector(name: str, v, d: int | None = None, *, allow_empty: bool = False) -> 
 
 def matrix(name: str, v, shape: tuple[int | None, int | None] = (None, None)) -> np.ndarray:
     """A finite 2-D float array (rows/columns fixed where ``shape`` gives them)."""
+    _label(name)
+    if not (isinstance(shape, tuple) and len(shape) == 2):
+        raise TypeError(f"shape must be a pair (rows | None, columns | None), got {shape!r}")
+    shape = tuple(None if k is None else integer("shape", k, lo=0) for k in shape)
     if v is None or isinstance(v, (str, bytes, bool)):
         raise TypeError(f"{name} must be a 2-D array of reals, got {type(v).__name__}")
     try:
@@ -137,6 +163,7 @@ def matrix(name: str, v, shape: tuple[int | None, int | None] = (None, None)) ->
 
 def generator(name: str, rng, *, allow_none: bool = False):
     """A ``numpy.random.Generator`` (or ``None`` when pre-drawn draws replace it)."""
+    _label(name); _flag("allow_none", allow_none)
     if rng is None and allow_none:
         return None
     if not isinstance(rng, np.random.Generator):
@@ -146,6 +173,55 @@ def generator(name: str, rng, *, allow_none: bool = False):
 
 def choice(name: str, v, allowed) -> object:
     """One of ``allowed`` (strings or other hashables)."""
-    if v not in allowed:
+    _label(name)
+    if isinstance(allowed, (str, bytes)) or not hasattr(allowed, "__contains__"):
+        raise TypeError(f"allowed must be a collection of admissible values, got {type(allowed).__name__}")
+    if isinstance(v, np.ndarray) or (isinstance(v, (bool, np.bool_)) and not any(a is v for a in allowed)):
+        ok = False                          # an array is never one value; True is not 1
+    else:
+        try:
+            ok = v in allowed
+        except (TypeError, ValueError):     # an unhashable v against a set
+            ok = False
+    if not ok:
         raise ValueError(f"{name} must be one of {sorted(map(str, allowed))}, got {v!r}")
+    return v
+
+
+def array(name: str, v, *, ndim: int | None = None, allow_empty: bool = False, allow_inf: bool = False) -> np.ndarray:
+    """A finite real array of any shape (a real scalar is a 0-d array), for vectorised parameters.
+
+    Refuses ``None``, strings, bools and boolean arrays (TypeError), a wrong ``ndim``, an empty array unless
+    ``allow_empty``, NaN always and ``inf`` unless ``allow_inf`` (ValueError naming the parameter).  The caller may
+    keep its own value (the check does not change its type).
+    """
+    _label(name); _flag("allow_empty", allow_empty); _flag("allow_inf", allow_inf)
+    if v is None or isinstance(v, (str, bytes, bool, np.bool_)):
+        raise TypeError(f"{name} must be a real number or array of reals, got {type(v).__name__} {v!r}")
+    try:
+        a = np.asarray(v)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a real number or array of reals, got {type(v).__name__}") from None
+    if a.dtype.kind == "b" or a.dtype.kind not in "fiu":
+        try:
+            if a.dtype.kind == "b":
+                raise TypeError
+            a = a.astype(float)
+        except (TypeError, ValueError):
+            raise TypeError(f"{name} must be a real number or array of reals, got dtype {a.dtype}") from None
+    a = a.astype(float, copy=False)
+    if ndim is not None and a.ndim != ndim:
+        raise ValueError(f"{name} must have {ndim} dimension(s), got shape {a.shape}")
+    if not allow_empty and a.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if np.any(np.isnan(a)) or (not allow_inf and not np.all(np.isfinite(a))):
+        raise ValueError(f"{name} must be finite (no NaN{'' if allow_inf else '/inf'}), got {v!r}"[:300])
+    return a
+
+
+def callable_(name: str, v):
+    """A callable (a function, method or object with ``__call__``)."""
+    _label(name)
+    if not callable(v):
+        raise TypeError(f"{name} must be callable, got {type(v).__name__} {v!r}"[:300])
     return v

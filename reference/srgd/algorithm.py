@@ -58,6 +58,7 @@ def default_eta(T: int) -> np.ndarray:
 
 def default_tau(eta: np.ndarray) -> np.ndarray:
     """τ_t = η_t / η_{0:t} (l.62, l.274); = 2/(t+2) for η_t = t+1."""
+    _V.array("eta", eta, ndim=1)
     eta = np.asarray(eta, dtype=float)
     return eta / np.cumsum(eta)
 

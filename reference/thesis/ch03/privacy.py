@@ -52,6 +52,7 @@ def gaussian_tradeoff(z, s, dps=30):
 
 def gaussian_tradeoff_array(z, s):
     """Vectorised float version of :func:`gaussian_tradeoff` (scipy): Phi(Phi^-1(1-z) - s).  Spec: 003_ch03.alg8"""
+    _V.array("z", z)
     s = _V.real("s", s, allow_inf=True)
     from scipy import stats
     z = np.asarray(z, dtype=float)

@@ -34,6 +34,7 @@ def _check_q(q):
 
 def levy_half_logpdf(lam):
     """log mu_{1/2}(lambda) = -1.5 log(lambda) - 1/(4 lambda) - log(2 sqrt(pi)) ((5.28), L4765)."""
+    _V.array("lam", lam)
     lam = np.asarray(lam, dtype=float)
     return -1.5 * np.log(lam) - 1 / (4 * lam) - math.log(2 * math.sqrt(math.pi))
 
@@ -66,6 +67,7 @@ def kanter_positive_stable(c, rng: np.random.Generator, size=None, noise=None):
 def log_Z(kappa, s, q=4):
     """log Z(kappa, s) = log int exp(s t - kappa |t|^q) dt for arrays kappa (> 0), scalar s; trapezoid on a grid
     centred at the mode (relative error < 1e-10 for the tested range)."""
+    _V.array("kappa", kappa)
     s = _V.real("s", s, allow_inf=True)
     _check_q(q)
     kappa = np.asarray(kappa, dtype=float)
