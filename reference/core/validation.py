@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 import numbers
+from fractions import Fraction
 
 import numpy as np
 
 __all__ = [
     "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
-    "vector", "matrix", "array", "generator", "choice", "callable_",
+    "vector", "matrix", "array", "rational", "rationals", "generator", "choice", "callable_",
 ]
 
 
@@ -225,3 +226,31 @@ def callable_(name: str, v):
     if not callable(v):
         raise TypeError(f"{name} must be callable, got {type(v).__name__} {v!r}"[:300])
     return v
+
+
+def rational(name: str, v) -> Fraction:
+    """An exact rational: an int, a Fraction, a finite float (its exact value) or a decimal string such as "1/3"."""
+    _label(name)
+    if v is None or isinstance(v, (bool, np.bool_, np.ndarray, bytes)):
+        raise TypeError(f"{name} must be a rational (int, Fraction, finite float or decimal string), "
+                        f"got {type(v).__name__} {v!r}"[:300])
+    if isinstance(v, (float, np.floating)) and not math.isfinite(float(v)):
+        raise ValueError(f"{name} must be a finite rational, got {v!r}")
+    try:
+        return Fraction(v) if not isinstance(v, np.integer) else Fraction(int(v))
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a rational (int, Fraction, finite float or decimal string), got {v!r}"
+                         [:300]) from None
+
+
+def rationals(name: str, seq, *, allow_empty: bool = False) -> list:
+    """A finite sequence of exact rationals (each as :func:`rational`); not a string, not a scalar."""
+    _label(name); _flag("allow_empty", allow_empty)
+    if seq is None or isinstance(seq, (str, bytes, bool, np.bool_, numbers.Number)) or not hasattr(seq, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of rationals, got {type(seq).__name__} {seq!r}"[:300])
+    if isinstance(seq, np.ndarray) and seq.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {seq.shape}")
+    out = [rational(f"{name}[{i}]", v) for i, v in enumerate(seq)]
+    if not out and not allow_empty:
+        raise ValueError(f"{name} must not be empty")
+    return out

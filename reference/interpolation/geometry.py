@@ -17,7 +17,7 @@ import numpy as np
 from reference.core.geometry import proj_l2_ball, proj_two_balls
 from reference.core import validation as _V
 
-__all__ = ["proj_balls", "balls_intersect"]
+__all__ = ["check_balls", "proj_balls", "balls_intersect"]
 
 MAX_BALLS = 4
 
@@ -56,6 +56,23 @@ def _proj_sphere_intersection(y, centers, radii):
         w = Q[:, len(h)] if Q.shape[1] > len(h) else np.zeros_like(y)
         nw = float(np.linalg.norm(w)) or 1.0
     return p + math.sqrt(rho2) * w / nw
+
+
+def check_balls(balls, name: str = "balls", d: int | None = None) -> list:
+    """``balls`` as a list of (centre 1-D finite array, radius >= 0 finite) pairs of one dimension; [] allowed."""
+    if balls is None or isinstance(balls, (str, bytes, bool, np.bool_, float, int, np.number)) \
+            or not hasattr(balls, "__iter__"):
+        raise TypeError(f"{name} must be a list of (centre, radius) pairs, got {type(balls).__name__} {balls!r}"[:300])
+    if isinstance(balls, np.ndarray):
+        raise TypeError(f"{name} must be a list of (centre, radius) pairs, got an array of shape {balls.shape}")
+    out = []
+    for i, b in enumerate(balls):
+        if not (isinstance(b, (tuple, list)) and len(b) == 2):
+            raise TypeError(f"{name}[{i}] must be a (centre, radius) pair, got {b!r}"[:300])
+        c = _V.vector(f"{name}[{i}] centre", b[0], d)
+        d = c.shape[0]
+        out.append((c, _V.nonnegative(f"{name}[{i}] radius", b[1])))
+    return out
 
 
 def proj_balls(y: np.ndarray, balls: Sequence[tuple[np.ndarray, float]], rtol: float = 1e-10) -> np.ndarray:
@@ -118,7 +135,12 @@ def proj_balls(y: np.ndarray, balls: Sequence[tuple[np.ndarray, float]], rtol: f
 
 
 def balls_intersect(balls: Sequence[tuple[np.ndarray, float]]) -> bool:
-    """True iff the intersection of the balls is non-empty (the projection of a centre exists)."""
+    """True iff the intersection of the balls is non-empty (the projection of a centre exists).
+
+    Preconditions (validated): ``balls`` a non-empty list of (centre, radius >= 0) pairs of one dimension."""
+    balls = check_balls(balls)
+    if not balls:
+        raise ValueError("balls must not be empty (the intersection of no balls is R^d)")
     try:
         proj_balls(np.asarray(balls[0][0], float), balls)
         return True

@@ -322,6 +322,8 @@ class ExtendedLoss(Loss):
     else the prox-bisection oracle per sample.  Smoothness is inherited (F_L is H-smooth if F is)."""
 
     def __init__(self, base: Loss, L: float, method: str = "auto"):
+        if not all(hasattr(base, a) for a in ("H", "value", "grad")):
+            raise TypeError(f"base must be a Loss (with H, value, grad), got {type(base).__name__} {base!r}"[:300])
         self.base = base
         self.L = validate.positive("L", L)
         if method not in ("auto", "bisection"):

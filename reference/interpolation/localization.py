@@ -31,7 +31,7 @@ from reference.core.randomness import Source
 from reference.core.oracles import QueryCounter
 from reference.core.problems import solve_strongly_convex as _core_solve
 
-from .geometry import balls_intersect, proj_balls
+from .geometry import balls_intersect, check_balls, proj_balls
 from .lipschitz_extension import Loss
 from reference.core import validation as _V
 
@@ -128,7 +128,8 @@ def partition(n: int, parts: int) -> list[slice]:
 
 
 def diameter_bound(X: Sequence) -> float:
-    """Diam(X) <= 2 min radius for an intersection of balls (inf for R^d)."""
+    """Diam(X) <= 2 min radius for an intersection of balls (inf for R^d).  X: a list of (centre, radius) pairs."""
+    X = check_balls(X, "X")
     return math.inf if len(X) == 0 else 2.0 * min(float(r) for _, r in X)
 
 

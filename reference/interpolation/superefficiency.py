@@ -30,15 +30,11 @@ __all__ = ["minimiser", "modulus", "sensitivity_len", "mechanism_pmf", "expected
 
 
 def _as_fractions(c, name="c"):
-    try:
-        out = [Fraction(v) for v in c]
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be rationals (int, Fraction or decimal strings): {exc}") from None
-    return out
+    return _V.rationals(name, c, allow_empty=True)       # int, Fraction, finite float or decimal string
 
 
 def _validate(c, D):
-    D = Fraction(D)
+    D = _V.rational("D", D)
     if D <= 0:
         raise ValueError(f"D must be > 0, got {D}")
     c = _as_fractions(c)
@@ -109,6 +105,10 @@ def mechanism_pmf(c, grid, eps, D=1, prior=None, dps: int | None = None):
     lens = sensitivity_len(c, grid, D)
     if prior is None:
         prior = [1] * len(lens)
+    if isinstance(prior, np.ndarray):
+        _V.array("prior", prior, ndim=1)
+    else:
+        _V.rationals("prior", prior)
     if len(prior) != len(lens) or any(float(p) < 0 for p in prior) or not any(float(p) > 0 for p in prior):
         raise ValueError("prior must be a non-negative weight per grid point with a positive entry")
     if dps is None:
@@ -172,6 +172,7 @@ def _fast_error(key: tuple, grid: tuple, gid: int, D: Fraction, eps, prior) -> f
 
 def hamming(c, c2) -> int:
     """Replace-one Hamming distance between datasets as multisets: n - |multiset intersection|."""
+    c, c2 = _V.rationals("c", c), _V.rationals("c2", c2)
     if len(c) != len(c2):
         raise ValueError("datasets must have the same size n (replace-one neighbours)")
     from collections import Counter
@@ -184,8 +185,8 @@ def neighbourhood(c, radius: int, values) -> dict[tuple, int]:
     tuples of Fractions), mapped to their exact Hamming distance d_ham(S, S')."""
     radius = _V.integer("radius", radius)
     from collections import Counter
-    c = [Fraction(v) for v in c]
-    values = sorted(set(Fraction(v) for v in values))
+    c = _V.rationals("c", c)
+    values = sorted(set(_V.rationals("values", values)))
     den = math.lcm(*(v.denominator for v in c + values))
     ci = sorted(int(v * den) for v in c)
     vi = [int(v * den) for v in values]

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from reference.core import validation as _V
+
 from reference.core import validation as _v
 from reference.core.problems import MeanEstimation as _CoreMeanEstimation
 from reference.core.randomness import Source
@@ -35,7 +37,9 @@ class MeanEstimation:
     atoms: np.ndarray
 
     def __post_init__(self):
-        self.atoms = np.asarray(self.atoms, dtype=float)
+        self.atoms = _V.matrix("atoms", self.atoms)
+        if self.atoms.shape[0] == 0:
+            raise ValueError("atoms must have at least one row")
         if self.atoms.ndim != 2:
             raise ValueError("atoms must have shape (m, p)")
         self.mean = self.atoms.mean(axis=0)
@@ -75,7 +79,9 @@ class LinearLoss:
     atoms: np.ndarray
 
     def __post_init__(self):
-        self.atoms = np.asarray(self.atoms, dtype=float)
+        self.atoms = _V.matrix("atoms", self.atoms)
+        if self.atoms.shape[0] == 0:
+            raise ValueError("atoms must have at least one row")
         self.mean = self.atoms.mean(axis=0)
         self.M = 0.0
 
@@ -109,6 +115,9 @@ class SineLoss:
     Used only for the privacy sensitivity tests (privacy must not need convexity, l.45)."""
 
     L: float = 1.0
+
+    def __post_init__(self):
+        self.L = _V.positive("L", self.L)
 
     def grad(self, X, D):
         X = np.asarray(X, dtype=float); D = np.asarray(D, dtype=float)

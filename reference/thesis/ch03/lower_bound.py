@@ -10,6 +10,7 @@ import math
 import numpy as np
 
 from reference.core.randomness import Source
+from reference.core import validation as _V
 from reference.core.validation import positive, positive_int
 
 __all__ = ["hard_instance", "OrthogonalQueryWrapper"]
@@ -52,8 +53,8 @@ class OrthogonalQueryWrapper:
     """
 
     def __init__(self, s, tol: float = 1e-10):
-        self.s = np.asarray(s, dtype=float)
-        self.tol = float(tol)
+        self.s = _V.matrix("s", s)
+        self.tol = _V.nonnegative("tol", tol)
         self.Q = {i: [] for i in range(self.s.shape[0])}
         self.C = {i: [] for i in range(self.s.shape[0])}
         self.queries = 0
