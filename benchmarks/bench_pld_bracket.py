@@ -106,7 +106,7 @@ def verdict(eps, lo, hi):
         return f"UNDER by {lo - eps:.3g}"
     if eps <= hi:
         return "in"
-    return f"above +{(eps - hi) / hi:.2%}"
+    return f"above +{(eps - hi) / hi:.2%}" if hi > 0 else f"above by {eps - hi:.3g} (true eps = 0)"
 
 
 def main(argv=None) -> int:

@@ -40,6 +40,10 @@ gradient e_1 and the others 0, so no accountant can report a smaller delta).  We
 
 Upper bounds on the truth (to show an accountant's lower estimate is too high) come from the certified RDP route
 (reference.core.accounting.dpsgd_epsilon(certified=True)) and, at T = 1 or q = 1, from the exact curves.
+
+Since issue 20 the T > 1 truth is the CERTIFIED PLD bracket (reference.core.accounting.dpsgd_epsilon_bracket /
+dpsgd_delta_bracket: a proved lower and upper bound, exact integer convolutions, Arb): ``judge``, ``eps_lower`` and
+``eps_upper`` use it; the float test-set bound above (SgmLowerBound) is kept as an independent second route.
 """
 from __future__ import annotations
 
@@ -373,6 +377,40 @@ class SgmLowerBound:
         return lo
 
 
+# ======================================================================================================
+# the certified bracket (reference.core.accounting.pld), cached per point
+# ======================================================================================================
+
+_BRACKETS: dict = {}
+
+
+def bracket_eps(delta, q, sigma, T):
+    """Certified Interval [eps_lo, eps_hi] around the true eps_T(delta) (both directions; PLD bracket)."""
+    key = ("eps", float(delta), float(q), float(sigma), int(T))
+    if key not in _BRACKETS:
+        from reference.core.accounting import dpsgd_epsilon_bracket
+        _BRACKETS[key] = dpsgd_epsilon_bracket(q, sigma, T, delta)
+    return _BRACKETS[key]
+
+
+def bracket_delta(eps, q, sigma, T):
+    """Certified Interval [delta_lo, delta_hi] around the true delta_T(eps)."""
+    key = ("delta", float(eps), float(q), float(sigma), int(T))
+    if key not in _BRACKETS:
+        from reference.core.accounting import dpsgd_delta_bracket
+        _BRACKETS[key] = dpsgd_delta_bracket(q, sigma, T, eps)
+    return _BRACKETS[key]
+
+
+def eps_upper(delta, q, sigma, T) -> float:
+    """A certified upper bound on the true eps_T(delta): the exact bracket's hi when known (T = 1 or q = 1), else the
+    PLD bracket's upper end."""
+    ex = exact_eps(delta, q, sigma, T)
+    if ex is not None:
+        return ex[1]
+    return float(bracket_eps(delta, q, sigma, T).hi)
+
+
 def truth_lower(q, sigma, T, eps_center, directions=("remove",), **kw) -> list[SgmLowerBound]:
     """Lower-bound objects for the given directions.  Each is a valid lower bound on delta_T = max(remove, add) by
     itself; "remove" alone is the default (on every grid point we checked exactly, T = 1, it is the larger one), and
@@ -393,15 +431,13 @@ def delta_lower(eps, q, sigma, T, **kw) -> float:
     return max(b.delta_lower(eps) for b in truth_lower(q, sigma, T, eps, **kw))
 
 
-def eps_lower(delta, q, sigma, T, eps_guess, **kw) -> float:
-    """Lower bound on the true eps_T(delta): the exact bracket's lo when T = 1 or q = 1, else from the test-set bound.
-
-    ``eps_guess`` (e.g. an accountant's answer) centres the tilt.
-    """
+def eps_lower(delta, q, sigma, T, eps_guess=None, **kw) -> float:
+    """Lower bound on the true eps_T(delta): the exact bracket's lo when T = 1 or q = 1, else the CERTIFIED PLD
+    bracket's lower end (``eps_guess`` is no longer needed; kept for callers)."""
     ex = exact_eps(delta, q, sigma, T)
     if ex is not None:
         return ex[0]
-    return max(b.eps_lower(delta) for b in truth_lower(q, sigma, T, eps_guess, **kw))
+    return float(bracket_eps(delta, q, sigma, T).lo)
 
 
 def eps_upper_rdp(delta, q, sigma, T) -> float:
@@ -482,10 +518,11 @@ def sgm_rdp_quad(alpha: float, q: float, sigma: float) -> float:
 
 def judge(eps_claim: float, delta: float, q: float, sigma: float, T: int, **kw) -> tuple[float, float, str]:
     """For an accountant's answer eps_claim at delta: (lower bound on the true delta at eps_claim, lower bound on the
-    true eps at delta, "exact" | "lower bound").  eps_claim is an under-estimate (invalid) iff the first > delta.
-    The test-set bound is built once, centred at eps_claim."""
+    true eps at delta, "exact" | "certified bracket").  eps_claim is an under-estimate (invalid) iff the first >
+    delta.  T > 1, q < 1: the lower ends of the certified PLD brackets (dpsgd_delta_bracket at eps_claim,
+    dpsgd_epsilon_bracket at delta)."""
     ex = exact_delta(eps_claim, q, sigma, T)
     if ex is not None:
         return ex, exact_eps(delta, q, sigma, T)[0], "exact"
-    bs = truth_lower(q, sigma, T, eps_claim, **kw)
-    return (max(b.delta_lower(eps_claim) for b in bs), max(b.eps_lower(delta) for b in bs), "lower bound")
+    return (float(bracket_delta(max(eps_claim, 0.0), q, sigma, T).lo), float(bracket_eps(delta, q, sigma, T).lo),
+            "certified bracket")

@@ -3,10 +3,11 @@
 What is compared, and against what truth (see _truth.py):
 * RDP of the Poisson-subsampled Gaussian: integer orders against reference.core.accounting (Arb binomial sums,
   exact); fractional orders against a cancellation-free quadrature of E_Q[(p/q)^alpha].
-* RdpAccountant's DP-SGD eps: equal to our dpsgd_epsilon at the same orders; >= a lower bound on the true eps.
+* RdpAccountant's DP-SGD eps: equal to our dpsgd_epsilon at the same orders; >= the certified lower bound on the true
+  eps (the PLD bracket's lower end).
 * PLDAccountant's eps ("pessimistic"): must be >= the true eps, i.e. the true delta at its eps must be <= delta.
-  q = 1: the truth is the Gaussian curve with sigma/sqrt(T) (exact); T = 1: closed forms (exact); otherwise our
-  test-set lower bound on the true delta.
+  q = 1: the truth is the Gaussian curve with sigma/sqrt(T) (exact); T = 1: closed forms (exact); otherwise the lower
+  end of our CERTIFIED PLD bracket on the true delta (reference.core.accounting.dpsgd_delta_bracket).
 """
 from __future__ import annotations
 
@@ -185,7 +186,7 @@ def _rdp_eps(ctx):
         return fail(claimed, "; ".join(bad[:5]), details=" | ".join(rows))
     return Outcome(Verdict.NUMERIC, claimed=claimed, computed=f"{len(rows)} points; max rel diff {worst:.2e}",
                    margin=1e-9 - worst, precision="ours: Arb RDP, mpmath conversion; truth: exact (T = 1, q = 1) or "
-                                                 "the test-set lower bound (NUMERIC)", details=" | ".join(rows))
+                                                 "the certified PLD bracket's lower end", details=" | ".join(rows))
 
 
 # ------------------------------------------------------------------------------------------------ PLD, Gaussian (q = 1)
@@ -305,8 +306,8 @@ def _pld_sgm(ctx):
                                        f"{w[4]:g}: eps_PLD = {w[6]!r} but the true delta there is >= {w[7]!r} = "
                                        f"{w[7] / w[3]:.4f} delta ({w[9]}); the true eps is >= {w[8]!r}"),
                        margin=-(w[7] / w[3] - 1),
-                       precision="truth: exact closed forms (T = 1) / test-set lower bound (float FFT with stated "
-                                 "allowances, NUMERIC)",
+                       precision="truth: exact closed forms (T = 1) / lower end of the certified PLD bracket "
+                                 "(dpsgd_delta_bracket, exact integer convolutions + Arb)",
                        details="The same point through PLDAccountant (which composes with the identity PLD) gives a "
                                "different eps; the spread between routes and discretisations at delta = 1e-12, "
                                "T = 1e4 is float64 FFT round-off of the T-th power of the PLD's FFT. " + table)
@@ -333,6 +334,7 @@ def _pld_sgm_corrected(ctx):
     mg = min(r[4] - r[6] for r in rows)
     return Outcome(Verdict.NUMERIC, claimed=claimed,
                    computed=f"{len(rows)} points; min eps_PLD - (lower bound on true eps) = {mg:.3g}", margin=mg,
-                   precision="exact (T = 1) / test-set lower bound (T > 1): at T > 1 this shows consistency, not validity",
+                   precision="exact (T = 1) / lower end of the certified PLD bracket (T > 1): consistency; validity "
+                             "would need the bracket's upper end (see core.xchk.bracket.*)",
                    details="; ".join(f"{tp.point(*r[:4])}: eps_PLD {r[4]:.7g}, true eps >= {r[6]:.7g} ({r[7]})"
                                      for r in rows))

@@ -1,8 +1,8 @@
 """Cross-checks of Opacus's privacy accountants (``opacus.accountants``) against exact values.
 
 * GaussianAccountant (GDP via the CLT, mu = q sqrt(T (e^{1/sigma^2} - 1))): is its eps an upper bound on the true eps?
-  At T = 1 the true delta(eps) is known exactly (closed forms via the Gaussian curve); for T > 1 we use the test-set
-  lower bound on the true delta (_truth.py).  Opacus itself warns "can underestimate"; we measure where and by how much.
+  At T = 1 the true delta(eps) is known exactly (closed forms via the Gaussian curve); for T > 1 we use the lower end
+  of the certified PLD bracket on the true delta (_truth.judge -> reference.core.accounting.dpsgd_delta_bracket).  Opacus itself warns "can underestimate"; we measure where and by how much.
 * RDPAccountant: its RDP (analysis.rdp._compute_rdp) against the exact RDP (integer orders: Arb binomial sums;
   fractional: quadrature) and its eps against the truth.
 * PRVAccountant: its eps (the PRV upper bound) against the truth.
@@ -107,7 +107,7 @@ def _gdp_composed(ctx):
                                      + (", ".join(tp.point(*r[:4]) for r in rows if r not in viol) or "none"),
                    counterexample=(f"{tp.point(*w[:4])}: eps_GDP = {w[4]!r}, true delta at it >= {w[5]!r} "
                                    f"({w[5] / w[3]:.3g} x delta); true eps >= {w[6]!r} ({w[6] / w[4]:.2f} x eps_GDP)"),
-                   margin=-(w[5] / w[3] - 1), precision="test-set lower bound (NUMERIC, see _truth.py)", details=table)
+                   margin=-(w[5] / w[3] - 1), precision="lower end of the certified PLD bracket (_truth.judge)", details=table)
 
 
 # ------------------------------------------------------------------------------------------------ GDP, q = 1 (corrected)
@@ -235,5 +235,5 @@ def _opacus_prv(ctx):
         return erratum(claimed, computed=f"{len(bad)} under-estimates", counterexample="; ".join(bad),
                        details="; ".join(rows))
     return Outcome(Verdict.NUMERIC, claimed=claimed, computed=f"{len(rows)} points, none refuted",
-                   precision="exact (T = 1, q = 1) / test-set lower bound (T > 1)",
+                   precision="exact (T = 1, q = 1) / certified PLD bracket (T > 1)",
                    details=("raised: " + "; ".join(errors) + ". " if errors else "") + "; ".join(rows))

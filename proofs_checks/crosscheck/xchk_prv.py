@@ -2,8 +2,8 @@
 
 PRVAccountant(PoissonSubsampledGaussianMechanism(q, sigma)).compute_epsilon(delta, [T]) returns
 (eps_lower, eps_estimate, eps_upper) and claims eps_lower <= true eps <= eps_upper.  Truth: exact at T = 1 and q = 1;
-for T > 1 the upper claim is tested against our lower bound on the true eps, the lower claim against our certified
-RDP upper bound (weak: it can only catch gross errors).  Note: its PRV is the "remove" direction only; at T = 1 the
+for T > 1 both claims are tested against the CERTIFIED PLD bracket (dpsgd_epsilon_bracket: the upper claim against
+its lower end, the lower claim against its upper end).  Note: its PRV is the "remove" direction only; at T = 1 the
 exact comparison includes both directions (the add direction never dominated on our grids).
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from proofs_checks.framework import Outcome, Verdict, check, fail
 
 from . import _thirdparty as tp
-from ._truth import eps_upper_rdp, judge
+from ._truth import eps_upper, judge
 
 PKG = "prv_accountant"
 g = tp.g
@@ -32,9 +32,9 @@ def _bounds(grid):
             errors.append(f"{tp.point(q, s, T, d)}: {type(ex).__name__}: {ex}")
             continue
         dl, t_lo, kind = judge(up, d, q, s, T)
-        t_hi = eps_upper_rdp(d, q, s, T)
+        t_hi = eps_upper(d, q, s, T)
         rows.append(f"{tp.point(q, s, T, d)}: PRV [{lo:.6g}, {est:.6g}, {up:.6g}], true eps in [{t_lo:.6g}, {t_hi:.6g}] "
-                    f"({kind}{'' if kind == 'exact' else ' / certified RDP'})")
+                    f"({kind})")
         if dl > d * (1 + 1e-9):
             bad.append(f"{tp.point(q, s, T, d)}: eps_upper {up!r} < true eps (true delta at it >= {dl!r})")
         if lo > t_hi:
@@ -56,8 +56,8 @@ def _run(grid, full: bool):
         return fail(claimed, "; ".join(bad), details=details)
     return Outcome(Verdict.NUMERIC, claimed=claimed, computed=f"{len(rows)} points consistent" +
                    (f"; {len(errors)} raised" if errors else ""),
-                   precision="exact closed forms (T = 1, q = 1, mpmath); T > 1: test-set lower bound (NUMERIC) and "
-                             "certified RDP upper bound",
+                   precision="exact closed forms (T = 1, q = 1, mpmath); T > 1: certified PLD bracket "
+                             "(reference.core.accounting.dpsgd_epsilon_bracket)",
                    details=details)
 
 
