@@ -498,32 +498,50 @@ def _conv_mid(alpha, r_ball, delta, method) -> float:
                                       to_mpf(delta), method))
 
 
+def _conv_float(alphas, rdps, delta, method):
+    """Vectorised float conversion (to CHOOSE orders only; the returned eps comes from rdp_to_dp)."""
+    import numpy as np
+    a = np.asarray(alphas, float)
+    r = np.asarray(rdps, float)
+    ld = math.log(delta)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if method == "mironov":
+            e = r - ld / (a - 1)
+        else:
+            e = r + np.log1p(-1 / a) - (ld + np.log(a)) / (a - 1)
+    return np.where(np.isfinite(e), np.maximum(e, 0.0), np.inf)
+
+
 def _auto_orders(q, sigma, steps, delta, method) -> tuple[list, list]:
     """Orders and certified RDP balls (times steps) for the automatic route: integer orders 2..A (A grown by 4x
     up to 4096 while the best order sits at the top end), the O(1) bound at orders 4096 2^{i/2} beyond while it
     improves, and, when the best order is <= 16, a golden-section search over fractional orders in
-    (max(1, a* - 1), a* + 1) with the certified quadrature of both directions (_sgm_frac_cert)."""
+    (max(1, a* - 1), a* + 1) on the forward divergence by certified quadrature, the best fractional order then
+    certified for BOTH directions (_sgm_frac_cert).  Only the best few orders are returned (any subset of orders
+    gives a valid conversion; the argmin is kept)."""
     A_max = 256
     while True:
         orders = list(range(2, A_max + 1))
         balls = dpsgd_rdp(q, sigma, steps, orders)
-        conv = [_conv_mid(a, r, delta, method) for a, r in zip(orders, balls)]
-        i = min(range(len(conv)), key=conv.__getitem__)
+        conv = _conv_float(orders, [float(r.mid()) for r in balls], delta, method)
+        i = int(conv.argmin())
         if orders[i] >= A_max - A_max // 8 and A_max < ALPHA_EXACT_MAX:
             A_max = min(4 * A_max, ALPHA_EXACT_MAX)
             continue
         break
-    best_a, best_c = orders[i], conv[i]
+    keep = [int(j) for j in conv.argsort()[:4]]
+    orders, balls = [orders[j] for j in keep], [balls[j] for j in keep]
+    best_a, best_c = orders[0], float(conv[i])
     if best_a >= ALPHA_EXACT_MAX - ALPHA_EXACT_MAX // 8:            # beyond the exact range: the O(1) bound
         k = 1
-        while True:
+        while k <= 60:
             a = ALPHA_EXACT_MAX * 2 ** (k / 2)
             with arb_prec(128):
                 r = _sgm_bound_arb(a, q, sigma) * steps
             c = _conv_mid(a, r, delta, method)
             orders.append(a)
             balls.append(r)
-            if not c < best_c or k > 60:
+            if not c < best_c:
                 break
             best_a, best_c = a, c
             k += 1
@@ -532,24 +550,27 @@ def _auto_orders(q, sigma, steps, delta, method) -> tuple[list, list]:
         g = (math.sqrt(5) - 1) / 2
         memo = {}
 
-        def val(a):
+        def val(a):                                                # forward divergence: to choose the order
             if a not in memo:
                 with arb_prec(128):
-                    r = _sgm_frac_cert(a, q, sigma) * steps
-                memo[a] = (r, _conv_mid(a, r, delta, method) if r.is_finite() else math.inf)
-            return memo[a][1]
+                    r = _sgm_frac_quad_arb(a, q, sigma, True) * steps
+                memo[a] = _conv_mid(a, r, delta, method) if r.is_finite() else math.inf
+            return memo[a]
 
         x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
-        for _ in range(14):
+        for _ in range(10):
             if val(x1) <= val(x2):
                 hi, x2 = x2, x1
                 x1 = hi - g * (hi - lo)
             else:
                 lo, x1 = x1, x2
                 x2 = lo + g * (hi - lo)
-        for a, (r, c) in memo.items():
+        a_best = min(memo, key=memo.get)
+        if memo[a_best] < best_c:
+            with arb_prec(128):
+                r = _sgm_frac_cert(a_best, q, sigma) * steps            # both directions: the certified value
             if r.is_finite():
-                orders.append(a)
+                orders.append(a_best)
                 balls.append(r)
     return orders, balls
 
