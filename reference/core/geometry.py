@@ -214,8 +214,8 @@ def two_balls_kkt(y, x, c1, r1, c2, r2, multipliers) -> dict:
     Randomness: none (deterministic).
     Spec: core.geom.proj_two_balls
     """
-    r1 = _V.real("r1", r1, allow_inf=True)
-    r2 = _V.real("r2", r2, allow_inf=True)
+    r1 = _V.positive("r1", r1, allow_inf=True)
+    r2 = _V.positive("r2", r2, allow_inf=True)
     y = np.asarray(y, float)
     x = np.asarray(x, float)
     c1 = np.asarray(c1, float)

@@ -120,6 +120,7 @@ def smoothed_abs_mp(mu, s, dps: int = 30):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
     mu = _V.real("mu", mu, allow_inf=True)
     with mp.workdps(dps):
@@ -145,7 +146,7 @@ def smoothed_norm(r, rho: float, d: int):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
-    r = _V.real("r", r, allow_inf=True)
+    r = _V.nonnegative("r", r, allow_inf=True)
     rho = _V.real("rho", rho, allow_inf=True)
     d = _V.integer("d", d, lo=1)
     r = np.asarray(r, dtype=float)
@@ -207,6 +208,7 @@ def smoothed_norm_mp(v, rho, dps: int = 30):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     rho = _V.real("rho", rho, allow_inf=True)
     with mp.workdps(dps):
         v = [mp.mpf(float(t)) if not isinstance(t, mp.mpf) else t for t in np.ravel(v)]
@@ -292,6 +294,7 @@ class AbsSum:
 
     def smoothed_mp(self, x, rho, dps: int = 30):
         """mpmath closed forms (value, gradient list, Hessian list-of-lists) at ``dps`` digits."""
+        dps = _V.integer("dps", dps, lo=1, hi=100_000)
         x = as_vector("x", x, self.d)
         with mp.workdps(dps):
             rho = mp.mpf(rho)
@@ -387,6 +390,7 @@ class NormDistance:
         return self.L * _norm_const(self.d) / (self.d * _pos("rho", rho))
 
     def smoothed_mp(self, x, rho, dps: int = 30):
+        dps = _V.integer("dps", dps, lo=1, hi=100_000)
         x = as_vector("x", x, self.d)
         with mp.workdps(dps):
             v = [mp.mpf(float(a)) - mp.mpf(float(b)) for a, b in zip(x, self.c)]
@@ -620,6 +624,7 @@ class LogisticAtoms:
     def grad_norm_upper(self, x, dps: int = 30) -> float:
         """An upper bound on ||∇F(x)|| at the float point x: the gradient is summed in mpmath at ``dps`` digits
         (error <= 1e-25 relative for dps = 30), then the float norm is rounded up by a relative 1e-15."""
+        dps = _V.integer("dps", dps, lo=1, hi=100_000)
         g, scale = self._grad_mp(np.asarray(x, dtype=float), dps)
         with mp.workdps(dps):
             gn = mp.sqrt(mp.fsum(t * t for t in g))
@@ -880,7 +885,7 @@ def three_point_abs_moment(a: float, k_law: float, k: float):
     Randomness: none (deterministic).
     Spec: core.prob.student_t_moment
     """
-    k_law = _V.real("k_law", k_law, allow_inf=True)
+    k_law = _V.positive("k_law", k_law, allow_inf=True)
     k = _V.real("k", k, allow_inf=True)
     a = _pos("a", a)
     if a < 1:

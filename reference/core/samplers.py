@@ -40,7 +40,11 @@ def _real(name: str, x, *, lo: float | None = None, hi: float | None = None, lo_
     lo_b = "(" if lo_open else "["
     hi_b = ")" if hi_open else "]"
     rng_txt = f"{lo_b}{'-inf' if lo is None else lo}, {'inf' if hi is None else hi}{hi_b}"
-    if isinstance(x, bool) or not isinstance(x, (numbers.Real, np.floating, np.integer)):
+    if isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a real number in {rng_txt}, got bool {x!r} (a bool is not a number)")
+    if not isinstance(x, (numbers.Real, np.floating, np.integer)):
+        if x is None or isinstance(x, (str, bytes)):
+            raise TypeError(f"{name} must be a real number in {rng_txt}, got {type(x).__name__} {x!r}")
         try:
             x = float(x)  # 0-d arrays, mpf
         except (TypeError, ValueError):

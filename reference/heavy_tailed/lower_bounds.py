@@ -42,10 +42,10 @@ def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float |
     Randomness: none.
     Spec: 004.thm1_4
     """
-    r = _V.real("r", r, allow_inf=True)
+    r = _V.nonnegative("r", r, allow_inf=True)
     M = _V.integer("M", M)
     n = _V.integer("n", n, lo=1)
-    rho = _V.real("rho", rho, allow_inf=True)
+    rho = _V.nonnegative("rho", rho, allow_inf=True)
     alpha = _V.real("alpha", alpha, allow_inf=True)
     if M < 2:
         raise ValueError(f"M must be >= 2, got {M}")

@@ -162,7 +162,7 @@ def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | 
     Spec: 004.cdpcwme
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    rho = _V.positive("rho", rho, allow_inf=True)
     tau = _V.real("tau", tau, allow_inf=True)
     beta = _V.real("beta", beta, allow_inf=True)
     sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
@@ -187,7 +187,7 @@ def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensiti
     """
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    tau = _V.real("tau", tau, allow_inf=True)
+    tau = _V.positive("tau", tau, allow_inf=True)
     m = _V.integer("m", m)
     sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     validation.positive("epsilon", epsilon)
@@ -389,7 +389,7 @@ def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str
     """
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    tau = _V.real("tau", tau, allow_inf=True)
+    tau = _V.positive("tau", tau, allow_inf=True)
     c = _V.real("c", c, allow_inf=True)
     validation.positive("rho", rho)
     if variant == "printed":
@@ -432,8 +432,8 @@ def cdp_nsme(X, rho: float, tau: float, rng: np.random.Generator | None = None, 
     Spec: 004.alg4
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    rho = _V.real("rho", rho, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
+    rho = _V.positive("rho", rho, allow_inf=True)
+    tau = _V.positive("tau", tau, allow_inf=True)
     X = _as_data(X)
     n, d = X.shape
     validation.positive("c", c)

@@ -33,7 +33,7 @@ def ball_projection(center, radius):
     Randomness: none.
     Spec: 004.proj
     """
-    radius = _V.real("radius", radius, allow_inf=True)
+    radius = _V.positive("radius", radius, allow_inf=True)
     center = np.asarray(center, dtype=float)
     return lambda y: proj_l2_ball(y, center, radius)
 
@@ -328,7 +328,7 @@ def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: 
     Spec: 004.alg2
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    rho = _V.positive("rho", rho, allow_inf=True)
     c = _V.real("c", c, allow_inf=True)
     sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
     if not rho > 0:

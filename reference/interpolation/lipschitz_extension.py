@@ -118,7 +118,7 @@ def ext_quadratic(x: np.ndarray, s: np.ndarray, H: float, L: float) -> tuple[flo
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
-    H = _V.real("H", H, allow_inf=True)
+    H = _V.positive("H", H, allow_inf=True)
     L = validate.positive("L", L)
     if not H > 0:
         raise ValueError(f"H must be > 0, got {H}")

@@ -201,7 +201,7 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
     Spec: 001.alg4.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    L = _V.real("L", L, allow_inf=True)
+    L = _V.positive("L", L, allow_inf=True)
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
     tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)

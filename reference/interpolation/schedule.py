@@ -64,17 +64,17 @@ def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, bet
     Randomness: none (deterministic).
     Spec: 001.P5.
     """
-    D1 = _V.real("D1", D1, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
-    H = _V.real("H", H, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
+    D1 = _V.positive("D1", D1, allow_inf=True)
+    L = _V.positive("L", L, allow_inf=True)
+    H = _V.positive("H", H, allow_inf=True)
+    lam = _V.positive("lam", lam, allow_inf=True)
     T = _V.integer("T", T, lo=1)
     m = _V.integer("m", m)
     beta = _V.real("beta", beta, allow_inf=True)
     d = _V.integer("d", d, lo=1)
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
-    c = _V.real("c", c, allow_inf=True)
+    c = _V.positive("c", c, allow_inf=True)
     _schedule_args(D1=D1, L=L, H=H, lam=lam, epsilon=epsilon, c=c, T=T, m=m, d=d, beta=beta, delta=delta)
     r = rate_term(m, T, beta, d, epsilon, delta, "alg2")
     D, Ls = [float(D1)], [float(L)]
@@ -117,10 +117,10 @@ def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: i
     Randomness: none (deterministic).
     Spec: 001.P5.
     """
-    D1 = _V.real("D1", D1, allow_inf=True)
-    L1 = _V.real("L1", L1, allow_inf=True)
-    H = _V.real("H", H, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
+    D1 = _V.positive("D1", D1, allow_inf=True)
+    L1 = _V.positive("L1", L1, allow_inf=True)
+    H = _V.positive("H", H, allow_inf=True)
+    lam = _V.positive("lam", lam, allow_inf=True)
     T = _V.integer("T", T, lo=1)
     m = _V.integer("m", m)
     beta = _V.real("beta", beta, allow_inf=True)
@@ -165,6 +165,7 @@ def thm2_explicit_bound(n, *, H=1, lam=1, L=2, D=1, d=1, epsilon=1, beta=None, m
 
     Valid (as proved) only when condition (595) holds, i.e. for n >= ~10^152 at unit constants (001.audit.AUD-11).
     mpmath (n may be astronomically large).  Spec: 001.cor4_1, 001.remark1."""
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     d = _V.integer("d", d, lo=1)
     import mpmath
 
@@ -184,6 +185,7 @@ def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: in
     """n*(alpha) = min{n : thm2_explicit_bound(n) <= alpha} (bisection on log n; the bound is decreasing in n
     for n >= 20).  beta_rule "n^-mu" uses beta = n^{-1/rho} (Cor 4.1, rho = 1/mu); "alpha" uses beta = alpha
     (Remark 1).  Returns an mpmath mpf (may exceed 1e300).  Spec: 001.cor4_1, 001.remark1."""
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     import mpmath
 
     if beta_rule not in ("n^-mu", "alpha"):

@@ -225,6 +225,7 @@ def prop4_instance(c, eps, D=1, grid=None, prior=None, values=None, dps: int = 3
     Postcondition: Prop 4 holds on this instance iff every row has ratio_S >= 1/16 (modulus at S) /
     ratio_Sp >= 1/16 (printed reading).  Spec: 001.prop4.
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     eps = _V.nonnegative("eps", eps, allow_inf=True)
     c, D = _validate(c, D)
     if grid is None:

@@ -191,7 +191,7 @@ def linear_coupling_step(x_t, z_t, grad_t, b_t, eta_t, tau_next, beta, radius, k
     eta_t = _V.real("eta_t", eta_t, allow_inf=True)
     tau_next = _V.real("tau_next", tau_next, allow_inf=True)
     beta = _V.real("beta", beta, allow_inf=True)
-    radius = _V.real("radius", radius, allow_inf=True)
+    radius = _V.positive("radius", radius, allow_inf=True)
     kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     z_next = proj_l2_ball(z_t - kappa_z * (eta_t / beta) * grad_t + b_t, radius=radius)   # Alg. 1 line 7; l.130
     y_next = proj_l2_ball(x_t - grad_t / beta + b_t / eta_t, radius=radius)               # Alg. 1 line 8; l.131
@@ -220,10 +220,10 @@ def accelerated_dp_srgd(oracle, data, *, T: int, B: int, beta: float, radius: fl
     """
     T = _V.integer("T", T, lo=1)
     B = _V.integer("B", B)
-    beta = _V.real("beta", beta, allow_inf=True)
-    radius = _V.real("radius", radius, allow_inf=True)
+    beta = _V.positive("beta", beta, allow_inf=True)
+    radius = _V.positive("radius", radius, allow_inf=True)
     p = _V.integer("p", p)
-    kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
+    kappa_z = _V.positive("kappa_z", kappa_z, allow_inf=True)
     _validate_common(data, T, B, beta, radius)
     if not (kappa_z > 0 and math.isfinite(kappa_z)):
         raise ValueError(f"kappa_z must be in (0, inf), got {kappa_z!r}")
@@ -341,7 +341,7 @@ def accelerated_sgd_independent(oracle, data, *, T: int, B: int, beta: float, ra
     T = _V.integer("T", T, lo=1)
     B = _V.integer("B", B)
     beta = _V.real("beta", beta, allow_inf=True)
-    radius = _V.real("radius", radius, allow_inf=True)
+    radius = _V.positive("radius", radius, allow_inf=True)
     p = _V.integer("p", p)
     kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     _validate_common(data, T, B, beta, radius)
@@ -390,8 +390,8 @@ def dp_sgd(oracle, data, *, T: int, B: int, lr: float, radius: float, p: int, cl
     """
     T = _V.integer("T", T, lo=1)
     B = _V.integer("B", B)
-    lr = _V.real("lr", lr, allow_inf=True)
-    radius = _V.real("radius", radius, allow_inf=True)
+    lr = _V.positive("lr", lr, allow_inf=True)
+    radius = _V.positive("radius", radius, allow_inf=True)
     p = _V.integer("p", p)
     clip = _V.real("clip", clip, allow_inf=True)
     sigma = _V.nonnegative("sigma", sigma)

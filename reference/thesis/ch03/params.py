@@ -30,8 +30,8 @@ def dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     """
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
-    G = _V.real("G", G, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
+    G = _V.positive("G", G, allow_inf=True)
+    D = _V.positive("D", D, allow_inf=True)
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
     _check(epsilon, delta, G, D, n, d, 0.1)

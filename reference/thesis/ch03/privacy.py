@@ -37,6 +37,7 @@ def gaussian_tradeoff(z, s, dps=30):
     Steps: Phi^-1(1 - z) = sqrt2 erfinv(1 - 2z) in mpmath at ``dps`` digits; the ends z = 0, 1 exactly.
     Postcondition: the Gaussian trade-off function (type II error at type I error z).
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     z = _V.real("z", z, allow_inf=True)
     s = _V.real("s", s, allow_inf=True)
     z = float(z)

@@ -32,8 +32,8 @@ def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, no
     Spec: 003_ch03.alg6
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    eta = _V.real("eta", eta, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
+    eta = _V.positive("eta", eta, allow_inf=True)
+    lam = _V.nonnegative("lam", lam, allow_inf=True)
     y = np.asarray(y, dtype=float)
     m = y / (1 + eta * lam)
     sd = math.sqrt(eta / (1 + eta * lam))
@@ -58,8 +58,8 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
     Spec: 003_ch03.alg6
     """
     rng = _V.generator("rng", rng)
-    eta = _V.real("eta", eta, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
+    eta = _V.positive("eta", eta, allow_inf=True)
+    lam = _V.nonnegative("lam", lam, allow_inf=True)
     max_rounds = _V.integer("max_rounds", max_rounds)
     if not (eta > 0 and lam >= 0):
         raise ValueError(f"eta must be > 0 and lam >= 0, got eta={eta!r}, lam={lam!r}")

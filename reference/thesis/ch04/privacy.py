@@ -26,6 +26,7 @@ __all__ = ["ball_tilt_delta", "ball_marginal"]
 
 def ball_marginal(d: int, a, R=1.0, dps: int = 30):
     """Unnormalized x_1-marginal density of ∝ exp(-(a/2)||x||^2) on the ball B_2(0, R) in R^d (d >= 2)."""
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     d = _V.integer("d", d, lo=1)
     a = _V.real("a", a, allow_inf=True)
     R = _V.real("R", R, allow_inf=True)
@@ -49,9 +50,10 @@ def ball_tilt_delta(epsilon, d: int, a, c, R=1.0, dps: int = 30) -> float:
     Preconditions: epsilon >= 0; d integer >= 2; a > 0 (strong convexity of the potential); c real (tilt);
         R > 0.  Postcondition: NUMERIC value (mpmath at ``dps`` digits, quadrature).
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     d = _V.integer("d", d, lo=1)
-    a = _V.real("a", a, allow_inf=True)
+    a = _V.positive("a", a, allow_inf=True)
     c = _V.real("c", c, allow_inf=True)
     R = _V.real("R", R, allow_inf=True)
     eps = float(epsilon)

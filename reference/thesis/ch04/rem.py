@@ -153,6 +153,7 @@ def make_interval_sampler(lo, hi, dps: int = 30, panels: int = 16, breakpoints=(
     Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u``.
     Spec: 003_ch04.alg_rem_erm
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
     lo = _V.real("lo", lo, allow_inf=True)
     hi = _V.real("hi", hi, allow_inf=True)
     panels = _V.integer("panels", panels)

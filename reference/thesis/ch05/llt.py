@@ -118,7 +118,7 @@ def psi_pa(x, a, q=4) -> float:
     Steps: log-weights of the lambda grid (5.29), log-sum-exp times the grid step.
     Postcondition: psi_{p,a}(x) up to the lambda-grid quadrature error (2.7e-14 in d = 1 against the closed form).
     """
-    a = _V.real("a", a, allow_inf=True)
+    a = _V.positive("a", a, allow_inf=True)
     if not float(a) > 0:
         raise ValueError(f"a must be in (0, inf), got {a}")
     lw = lambda_grid_logweights(x, a, q, "corrected")
@@ -137,7 +137,7 @@ def sample_pi_x(x, a, rng: np.random.Generator, q=4, variant: str = "corrected",
     Spec: 003_ch05.alg_pi_x_sampler
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    a = _V.real("a", a, allow_inf=True)
+    a = _V.positive("a", a, allow_inf=True)
     _check_q(q)
     a = float(a)
     if not a > 0:

@@ -59,8 +59,8 @@ def optimality_gap(x, v, kappa, D, p) -> float:
     Postcondition: the exact optimality gap of x on the instance (Lemma 5.7.1's left side).
     Spec: 003_ch05.alg_lower_bound_instance
     """
-    kappa = _V.real("kappa", kappa, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
+    kappa = _V.positive("kappa", kappa, allow_inf=True)
+    D = _V.positive("D", D, allow_inf=True)
     p = _V.real("p", p, allow_inf=True)
     d = len(v)
     inv_q = 0.0 if p == 1 else 1 - 1 / p

@@ -205,8 +205,8 @@ def euclidean_gamma_y(eta, mu, radius) -> Callable:
     Postcondition: factory(y)(rng) ~ gamma_y exactly.
     Randomness: the returned sampler uses ``rng`` only (rejection: a random number of normal vectors).
     """
-    eta = _V.real("eta", eta, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
+    eta = _V.positive("eta", eta, allow_inf=True)
+    mu = _V.nonnegative("mu", mu, allow_inf=True)
     radius = _V.real("radius", radius, allow_inf=True)
     eta, mu, radius = float(eta), float(mu), float(radius)
     if not (eta > 0 and mu >= 0 and radius > 0):
@@ -233,8 +233,8 @@ def euclidean_warm_start(eta, mu, radius, d: int, rng: np.random.Generator) -> n
     """
     rng = _V.generator("rng", rng)
     eta = _V.real("eta", eta, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
-    radius = _V.real("radius", radius, allow_inf=True)
+    mu = _V.positive("mu", mu, allow_inf=True)
+    radius = _V.positive("radius", radius, allow_inf=True)
     d = _V.integer("d", d, lo=1)
     mu = float(mu)
     if not mu > 0:
