@@ -869,8 +869,9 @@ class Checker:
         env2 = dict(env)
         for n in grad_fixed:
             env2[n] = arb(fixed[n])
+        probe = self.probe_points(params, box, fixed)
         if form == "ball":
-            self.finish(k, lf, claim.value(env2))
+            self.finish(k, lf, claim.value(env2), claim, probe)
         elif form == "mean-value":
             center = lf.get("center") or {}
             free = [n for n in names if n not in fixed and box[idx[n]][0] != box[idx[n]][1]]
@@ -887,15 +888,29 @@ class Checker:
             if v is not None:
                 for n in free:
                     v = v + d.g[idx[n]] * (env2[n] - arb(num(center[n])))
-            self.finish(k, lf, v)
+            self.finish(k, lf, v, claim, probe)
         else:
             raise Invalid(f"leaf {k}: unknown form {form!r}")
 
-    def finish(self, k, lf, v):
+    @staticmethod
+    def probe_points(params, box, fixed):
+        """Three exact points of the leaf (fixed coordinates at their fixed values): its midpoint, its lower and
+        its upper corner; used only to refute a recorded bound, never to accept a leaf."""
+        pts = [{}, {}, {}]
+        for p, (a, b) in zip(params, box):
+            if p["name"] in fixed:
+                vals = (fixed[p["name"]],) * 3
+            else:
+                vals = (min(max(0.5 * a + 0.5 * b, a), b), a, b)
+            for q, x in zip(pts, vals):
+                q[p["name"]] = arb(x)
+        return pts
+
+    def finish(self, k, lf, v, claim=None, probe=()):
         """The decision rests on this file's own enclosure ``v`` only: its upper end must be <= 0.  The engine's
         recorded ``upper`` is informative (engine and checker may round differently); it is only required to be
-        a number <= 0 that this enclosure does not refute (a recorded bound below the enclosure's lower end is
-        false: the range of the expression on the leaf lies inside the enclosure)."""
+        a number <= 0 that this file's own evaluation does not refute: a recorded bound below the enclosure's
+        lower end, or below the value at an exact point of the leaf (``probe``), is false."""
         if v is None or not v.is_finite():
             raise Invalid(f"leaf {k}: the bound is not computable (not finite)")
         if not upper_of(v) <= 0:
@@ -909,6 +924,11 @@ class Checker:
         if math.isfinite(stored) and arb(stored) < bottom_of(v) or stored == -math.inf:
             raise Invalid(f"leaf {k}: stored upper bound {stored!r} is refuted by the recomputed enclosure "
                           f"(lower end {float(bottom_of(v)):.6g})")
+        for pt in probe:
+            w = claim.value(pt)
+            if w is not None and arb(stored) < w:
+                raise Invalid(f"leaf {k}: stored upper bound {stored!r} is refuted by the value "
+                              f"{float(w.mid()):.6g} at the point {dict((n, float(x)) for n, x in pt.items())}")
 
 
 def check_file(path, strict=False):

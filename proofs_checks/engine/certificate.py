@@ -36,6 +36,10 @@ BALL_RULE = ("real leaf [a, b]: arb(a).union(arb(b)), then its nonnegative part 
              "integer leaf a..b: the real ball of [a, b]; fixed (monotone) coordinates: arb(value); "
              "evaluation: Arb, with products / quotients / integer powers / exp log sqrt erf erfc log1p expm1 of balls "
              "of positive radius intersected with the hull of the endpoint values, erfcx by its endpoint values; "
+             "a leaf coordinate whose ball loses the sign of [a, b] (0 < a, a/b < 2^-30) and every value whose "
+             "endpoint hull has a sign its ball lost carry end enclosures (tight balls: interval arithmetic on the "
+             "ends; upper bound = min of ball and end upper); x^n (integer literal) by exact integer power, other "
+             "x^y = exp(y log x) for x > 0 only (a domain error leaves the leaf open); "
              "gradients by forward-mode AD in plain Arb")
 
 
