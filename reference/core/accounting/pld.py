@@ -16,7 +16,7 @@ Lattice l_j = j h, h = 2^-k.  Cells C_j = {l_j <= L < l_{j+1}}, masses P_j = P(C
 closed forms of the pair [DominatingPair.cells]).
 
 UPPER (pessimistic).
- U1 (connect the dots, Doroshenko et al. 2022) [_upper_base]: split every point x of C_j into an atom at l_j with
+ U1 (connect the dots, Doroshenko et al. 2022) [_build_base, FinitePair.upper_weights]: split every point x of C_j into an atom at l_j with
     weight (e^{-L} - e^{-l_{j+1}})/(e^{-l_j} - e^{-l_{j+1}}) and one at l_{j+1} with the complementary weight (both
     in [0, 1]).  The lattice pair (P+, Q+) so obtained has Q+(l) = e^{-l} P+(l) and P+ masses
     a_j = (Q_j e^{l_j} - u P_j)/(1-u) at l_j, b_j = (P_j - Q_j e^{l_j})/(1-u) at l_{j+1} (u = e^{-h}); mapping each
@@ -35,20 +35,25 @@ UPPER (pessimistic).
     delta_T(eps).  Composition is repeated squaring (log2 T products).
 LOWER (optimistic, a test set).
  L1 For ANY event S: H_{e^eps}(P^T||Q^T) >= P^T(S) - e^eps Q^T(S) (H is a supremum over events).
- L2 [_lower_power] S = {statistic >= c or statistic = TOP}: the statistic is computed from the cell indices of the T
-    losses by a FIXED tree (the repeated-squaring tree) of additions, halvings (coarsening) and window tests (a sum
-    below its window makes the statistic BOTTOM, above it TOP); a deterministic function of (x_1..x_T), so L1
-    applies for every c.
- L3 P^T(S) is bounded below by a chain started from P_j rounded DOWN whose convolutions round DOWN and which drops
-    BOTTOM and TOP; Q^T(S) above by a chain from Q_j rounded UP, rounding UP, keeping TOP as a +inf atom (union
-    bound for its composition).  Both use the same windows.  eps_lo = max_c log((P^T(S_c) - delta)/Q^T(S_c)) (Arb
-    lower end) has delta_T(eps) > delta for all eps < eps_lo, hence eps_T(delta) >= eps_lo.
+ L2 [_lower_power] S_c = {statistic >= c}: the statistic is computed from the cell indices of the T losses by a
+    FIXED tree (the repeated-squaring tree) of additions, halvings (coarsening: s -> floor(s/2) or ceil(s/2)) and
+    window tests (a partial sum outside its window makes the statistic BOTTOM or TOP; neither is in S_c); a
+    deterministic function of (x_1..x_T), so L1 applies for every c.  Any statistic value per cell is valid (the
+    code uses the cell's left end, or for a wide tail cell the lattice point below its mean loss).
+ L3 P^T(S_c) is bounded below by a chain started from P_j rounded DOWN whose convolutions round DOWN and which drops
+    the out-of-window mass; Q^T(S_c) above by a chain started from Q_j e^{s_j} rounded UP (stored tilted by e^s,
+    which commutes with convolution on the lattice and keeps Q at the scale of P), rounding UP, dropping the same
+    out-of-window mass; Q^T(S_c) = sum_{s >= c} Qt(s) e^{-s} by an Arb UPPER bound (arb_poly at e^{-h}).
+    eps_lo = max_c log((P^T(S_c) - delta)/Q^T(S_c)) (Arb lower end) has delta_T(eps) > delta for all eps < eps_lo,
+    hence eps_T(delta) >= eps_lo.
 Tightness (not validity) depends on h: both errors are second order (variance h^2/4 resp. h^2/12 per step), so the
 width is ~ C T h^2; ``width``/``rel_width`` steer h (refined until met or ``max_refinements``).
 Directions: the true curve is the max of the two directions, so the upper end is the max of the directions'
 upper ends and the lower end the max of their lower ends (any one direction gives a valid lower end).
 
-Spec ids: core.acct.pld_bracket, core.acct.dpsgd_epsilon_bracket (specs/core.toml).
+Spec ids: core.acct.pld_bracket, core.acct.dpsgd_epsilon_bracket, core.acct.pld_pairs (specs/core.toml); checks in
+proofs_checks/core/accounting_pld.py (exact containment, fault injection), cross-checks in
+proofs_checks/crosscheck/xchk_bracket.py, benchmark benchmarks/bench_pld_bracket.py.
 """
 from __future__ import annotations
 
