@@ -104,7 +104,6 @@ def smoothed_abs_hess(mu, s):
     Spec: core.prob.smoothed_abs
     """
     _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
-    mu = _V.real("mu", mu, allow_inf=True)
     mu = np.asarray(mu, dtype=float)
     s = np.asarray(s, dtype=float)
     t = mu / s
@@ -122,7 +121,6 @@ def smoothed_abs_mp(mu, s, dps: int = 30):
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
     _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
-    mu = _V.real("mu", mu, allow_inf=True)
     with mp.workdps(dps):
         mu = mp.mpf(mu)
         s = mp.mpf(s)

@@ -217,7 +217,7 @@ def clip_bias_bound_corrected(k: float, tau: float, delta: float) -> float:
     """Corrected Lemma B.1: if |mu - ce| <= delta < 3 tau then |mu - E Z| <= (k-1)^{k-1} / (k^k (3tau - delta)^{k-1})."""
     k = _V.real("k", k, allow_inf=True)
     tau = _V.real("tau", tau, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    delta = _V.nonnegative("delta", delta)
     if not 0 <= delta < 3 * tau:
         raise ValueError(f"need 0 <= delta < 3 tau, got delta={delta}, tau={tau}")
     a = 3 * tau - delta

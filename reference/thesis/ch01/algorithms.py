@@ -103,10 +103,12 @@ def acsa_md_weights(alpha, gamma, mu):
 
     Preconditions (validated): alpha in (0, 1], gamma, mu >= 0 with gamma + (1 - alpha^2) mu > 0 (else 0/0).
     """
-    alpha = in_range("alpha", alpha, 0.0, 1.0, lo_open=True)
-    gamma, mu = nonnegative("gamma", gamma), nonnegative("mu", mu)
+    symbolic = not all(isinstance(v, (int, float, np.integer, np.floating)) for v in (alpha, gamma, mu))
+    if not symbolic:                     # sympy symbols pass through (the symbolic check of a + b = 1)
+        alpha = in_range("alpha", alpha, 0.0, 1.0, lo_open=True)
+        gamma, mu = nonnegative("gamma", gamma), nonnegative("mu", mu)
     den = gamma + (1 - alpha ** 2) * mu
-    if not den > 0:
+    if not symbolic and not den > 0:
         raise ValueError(f"gamma + (1 - alpha^2) mu must be > 0 (the weights are 0/0), got gamma={gamma!r}, "
                          f"alpha={alpha!r}, mu={mu!r}")
     return (1 - alpha) * (mu + gamma) / den, alpha * ((1 - alpha) * mu + gamma) / den
