@@ -9,16 +9,9 @@ import numpy as np
 from scipy import integrate, stats
 
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail, proof_gap
+from proofs_checks.thesis.ch03.one_dim_instances import _norm_logdens
 
 P = "003_ch03."
-
-
-def _norm_logdens(logf, lo, hi, n=200001):
-    x = np.linspace(lo, hi, n)
-    lf = logf(x)
-    w = np.exp(lf - lf.max())
-    Z = np.trapezoid(w, x)
-    return x, w / Z
 
 
 @check(P + "audit.C8.per_index_tail", spec=[P + "audit.C8", P + "eq3_16"])
