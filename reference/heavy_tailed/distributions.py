@@ -185,7 +185,7 @@ def _cached_t_const(nu: float, dps: int):
 
 def three_point(k: float, a: float, gamma: float = 1.0) -> HeavyTailedLaw:
     """(H1) atoms -a, 0, a with P(+-a) = gamma/(2 a^k); requires a^k >= gamma."""
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     a = _V.real("a", a, allow_inf=True)
     gamma = _V.real("gamma", gamma, allow_inf=True)
     if not k >= 1 or not a > 0 or a ** k < gamma:
@@ -195,7 +195,7 @@ def three_point(k: float, a: float, gamma: float = 1.0) -> HeavyTailedLaw:
 
 def student_t(k: float, nu: float | None = None, gamma: float = 1.0) -> HeavyTailedLaw:
     """(H2) scaled Student-t with nu > k degrees of freedom (default k + 1/2)."""
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     gamma = _V.real("gamma", gamma, allow_inf=True)
     nu = k + 0.5 if nu is None else nu
     if not nu > k:
@@ -205,7 +205,7 @@ def student_t(k: float, nu: float | None = None, gamma: float = 1.0) -> HeavyTai
 
 def pareto(k: float, alpha: float | None = None, gamma: float = 1.0) -> HeavyTailedLaw:
     """(H3) symmetric Lomax/Pareto-II with tail index alpha > k (default k + 1/2)."""
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     gamma = _V.real("gamma", gamma, allow_inf=True)
     alpha = k + 0.5 if alpha is None else alpha
     if not alpha > k:
@@ -215,7 +215,7 @@ def pareto(k: float, alpha: float | None = None, gamma: float = 1.0) -> HeavyTai
 
 def clip_bias_bound_corrected(k: float, tau: float, delta: float) -> float:
     """Corrected Lemma B.1: if |mu - ce| <= delta < 3 tau then |mu - E Z| <= (k-1)^{k-1} / (k^k (3tau - delta)^{k-1})."""
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     tau = _V.real("tau", tau, allow_inf=True)
     delta = _V.nonnegative("delta", delta)
     if not 0 <= delta < 3 * tau:
@@ -226,7 +226,7 @@ def clip_bias_bound_corrected(k: float, tau: float, delta: float) -> float:
 
 def clip_bias_bound_paper(k: float, tau: float, C: float = 14.0) -> float:
     """Lemma B.1 as printed (L577): 3 (C/tau)^{k-1}, C >= 14."""
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     tau = _V.real("tau", tau, allow_inf=True)
     C = _V.real("C", C, allow_inf=True)
     return 3.0 * (C / tau) ** (k - 1)

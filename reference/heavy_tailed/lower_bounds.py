@@ -159,7 +159,7 @@ def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | No
     Randomness: ``rng``, or pre-drawn uniform draws ``draws`` of shape (n,) (stream "hit"), bit-identical.
     Spec: 004.c2_packing
     """
-    p = _V.real("p", p, allow_inf=True)
+    p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     nu = validation.vector("nu", nu)
     if not 0 < p <= 1:
         raise ValueError(f"p must be in (0,1], got {p}")
@@ -171,15 +171,15 @@ def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | No
 
 def packing_mean(nu, p: float, k: float) -> np.ndarray:
     """mu_nu = p^{(k-1)/k} nu (L850)."""
-    p = _V.real("p", p, allow_inf=True)
-    k = _V.real("k", k, allow_inf=True)
+    p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
+    k = _V.in_range("k", k, 1.0)
     return p ** ((k - 1.0) / k) * np.asarray(nu, dtype=float)
 
 
 def packing_central_moment(p: float, k: float) -> float:
     """Exact E|x_j - mu_j|^k for a support coordinate of Q_nu: (1-p)[(1-p)^{k-1} + p^{k-1}] (<= 1; L854)."""
-    p = _V.real("p", p, allow_inf=True)
-    k = _V.real("k", k, allow_inf=True)
+    p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
+    k = _V.in_range("k", k, 1.0)
     return (1 - p) * ((1 - p) ** (k - 1) + p ** (k - 1))
 
 
@@ -190,7 +190,7 @@ def gaussian_abs_moment(k: float) -> float:
     k-th moment bound 1 of construction C4).  Randomness: none.
     Spec: 004.c4_gaussian_packing
     """
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     return 2 ** (k / 2) * math.gamma((k + 1) / 2) / math.sqrt(math.pi)
 
 
@@ -204,11 +204,11 @@ def _sep(p, d, k):
 
 def lb_mean_cdp_at(p: float, n: int, d: int, k: float, rho: float, lnM: float | None = None) -> float:
     """Explicit rho-CDP lower bound on the average E||A(X) - mu_nu||_2 over C2 at mixing weight p."""
-    p = _V.real("p", p, allow_inf=True)
+    p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
+    rho = _V.positive("rho", rho)
     lnM = d / 8.0 * LN2 if lnM is None else lnM
     r = _sep(p, d, k)
     return 0.5 * r * (1.0 - (rho * (n * n * p * p + n * p * (1 - p)) + LN2) / lnM)
@@ -218,8 +218,8 @@ def lb_mean_cdp(n: int, d: int, k: float, rho: float, lnM: float | None = None) 
     """max_p lb_mean_cdp_at (p in (0,1]) -> (value, p*)."""
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
+    rho = _V.positive("rho", rho)
     f = lambda lp: -lb_mean_cdp_at(math.exp(lp), n, d, k, rho, lnM)  # noqa: E731
     res = optimize.minimize_scalar(f, bounds=(math.log(1e-12), 0.0), method="bounded", options={"xatol": 1e-10})
     grid = np.linspace(math.log(1e-12), 0.0, 400)
@@ -235,10 +235,10 @@ def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float |
     method "mi" (default): :func:`eps_dp_fano_mi_rhs`, derived from sources we hold.  method "asz21": the form
     0.4 r min(1, M e^{-10 eps n p}) of [ASZ21 Thm 2] with constants quoted from memory -- NOT verifiable from our
     sources (the seed cites the theorem at L862/L931 without stating it); kept only for comparison."""
-    p = _V.real("p", p, allow_inf=True)
+    p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     eps = _V.nonnegative("eps", eps, allow_inf=True)
     lnM = d / 8.0 * LN2 if lnM is None else lnM
     r = _sep(p, d, k)
@@ -254,7 +254,7 @@ def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None,
     """max_p lb_mean_pure_at (p in (0,1], log grid) -> (value, p*)."""
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
     eps = _V.nonnegative("eps", eps, allow_inf=True)
     f = lambda lp: -lb_mean_pure_at(math.exp(lp), n, d, k, eps, lnM, method=method)  # noqa: E731
     grid = np.linspace(math.log(1e-12), 0.0, 2000)
@@ -267,8 +267,8 @@ def lb_strongly_convex(n: int, d: int, k: float, rho: float) -> float:
     """Thm 6.1 via Lemma 6.2 + Jensen: E excess = E 1/2||w - mu||^2 >= 1/2 (E||w - mu||)^2 >= 1/2 LB_mean^2."""
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
+    rho = _V.positive("rho", rho)
     v, _ = lb_mean_cdp(n, d, k, rho)
     return 0.5 * v * v
 
@@ -287,8 +287,8 @@ def lb_convex(n: int, d: int, k: float, rho: float) -> float:
     """
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    k = _V.in_range("k", k, 1.0)
+    rho = _V.positive("rho", rho)
     def val(lp):
         p = math.exp(lp)
         lnM = d / 8.0 * LN2

@@ -245,7 +245,7 @@ def phi(y):
     (004.claim.phi_bound), |phi(y) - y| <= 3/(8 sqrt2) y^2.  Randomness: none.
     Spec: 004.alg4
     """
-    _V.array("y", y)
+    _V.array("y", y, allow_inf=True)
     y = np.asarray(y, dtype=float)
     inner = y - y ** 3 / 6.0
     return np.where(y > SQRT2, PHI_SUP, np.where(y < -SQRT2, -PHI_SUP, inner))
@@ -272,7 +272,7 @@ def psi(y, c: float):
     Randomness: none.
     Spec: 004.alg4
     """
-    _V.array("y", y)
+    _V.array("y", y, allow_inf=True)
     validation.positive("c", c)
     y = np.asarray(y, dtype=float)
     out = np.zeros_like(y)
