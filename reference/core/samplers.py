@@ -123,8 +123,9 @@ def l2_norm(x) -> np.ndarray | float:
     Randomness: none (deterministic).
     Spec: core.samp.l2_norm
     """
-    _V.array("x", x, allow_inf=True, allow_empty=True)
-    a = np.asarray(x, dtype=float)
+    a = _V.array("x", x, allow_empty=True)           # finite, real (no bools / None / strings)
+    if a.ndim == 0:                                  # a scalar is a vector of length 1
+        a = a[None]
     # scaled by the largest |entry| per row, so that neither overflow (1e200^2) nor underflow spoil it
     m = np.max(np.abs(a), axis=-1) if a.shape[-1] else np.zeros(a.shape[:-1])
     safe = np.where(m > 0, m, 1.0)

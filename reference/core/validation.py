@@ -18,7 +18,7 @@ import numpy as np
 
 __all__ = [
     "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
-    "vector", "matrix", "array", "rational", "rationals", "generator", "choice", "callable_",
+    "vector", "matrix", "array", "rational", "rationals", "generator", "choice", "callable_", "has_methods",
 ]
 
 
@@ -254,3 +254,13 @@ def rationals(name: str, seq, *, allow_empty: bool = False) -> list:
     if not out and not allow_empty:
         raise ValueError(f"{name} must not be empty")
     return out
+
+
+def has_methods(name: str, v, methods) -> object:
+    """An object offering every method in ``methods`` (e.g. an oracle: ``("grad_batch",)``); TypeError otherwise."""
+    _label(name)
+    missing = [m for m in methods if not callable(getattr(v, m, None))]
+    if missing:
+        raise TypeError(f"{name} must provide {', '.join(methods)} (e.g. a reference.core.oracles oracle), "
+                        f"got {type(v).__name__} {v!r}"[:300])
+    return v

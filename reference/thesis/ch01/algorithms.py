@@ -187,6 +187,7 @@ def ball_smoothed_gradient(oracle: SampleAccessOracle, w, idx, r: float, rng: np
         pre-drawn as ``draws = (g, u)`` (shape-validated by reference.core.samplers.uniform_l2_ball).
     Spec: 003_ch01.alg4
     """
+    _V.vector("w", w); _V.has_methods("oracle", oracle, ("grad_batch",))
     rng = _V.generator("rng", rng, allow_none=True)
     r = nonnegative("r", r)
     w = np.asarray(w, dtype=float)
@@ -255,6 +256,7 @@ def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float,
     "v"}`` (shape-validated; bit-identical to the rng path given its draws).
     Spec: 003_ch01.alg5
     """
+    _V.vector("w0", w0); _V.has_methods("oracle", oracle, ("grad_batch",))
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
     c2 = _V.real("c2", c2, allow_inf=True)

@@ -31,6 +31,7 @@ def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, no
         K a ball: rejection (a random number of normal vectors), ``rng`` only.
     Spec: 003_ch03.alg6
     """
+    _V.vector("y", y)
     rng = _V.generator("rng", rng, allow_none=True)
     eta = _V.positive("eta", eta, allow_inf=True)
     lam = _V.nonnegative("lam", lam, allow_inf=True)
@@ -57,6 +58,7 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
         fixed-shape pre-drawn form exists; ports are compared in law (003_ch03.lemma3_5_5.dkw) and by query counts.
     Spec: 003_ch03.alg6
     """
+    _V.vector("y", y); _V.generator("rng", rng); _V.has_methods("oracle", oracle, ("value",))
     rng = _V.generator("rng", rng)
     eta = _V.positive("eta", eta, allow_inf=True)
     lam = _V.nonnegative("lam", lam, allow_inf=True)
