@@ -10,7 +10,7 @@ import math
 import mpmath
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -182,6 +182,8 @@ def test_above_threshold_adaptive_generator():
 
 @given(scores=st.lists(st.floats(-1e300, 1e300), min_size=1, max_size=10), eps=st.floats(1e-8, 1e8),
        sens=st.floats(1e-8, 1e8))
+@example(scores=[-1e300, 1e300], eps=1e8, sens=1e-8)    # issue 21 (explore profile): inf - inf gave NaN
+@example(scores=[0.0, 1.0, 2.0], eps=1e8, sens=1e-8)
 def test_exponential_probabilities_sum_to_one(scores, eps, sens):
     p = M.exponential_mechanism_probabilities(scores, eps, sens)
     assert p.shape == (len(scores),)
