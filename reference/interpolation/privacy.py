@@ -54,7 +54,7 @@ def alg4_gaussian_true_delta(epsilon: float, delta: float, ratio: float = 1.0, d
     epsilon = _v.positive("epsilon", epsilon)
     delta = _v.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     ratio = _v.positive("ratio", ratio); dps = _v.integer("dps", dps, lo=15, hi=10_000)
-    sigma = 4 * math.sqrt(math.log(1 / delta)) / epsilon
+    sigma = alg4_sigma(1.0, 1.0, 1, epsilon, delta)      # the shared calibration (L = eta_i = 1), not a copy
     return gaussian_delta(epsilon, sigma, ratio, dps=dps)
 
 

@@ -37,6 +37,20 @@ def test_cwme_sensitivity_property(d, m, b, tau, seed):
     Xp[rng.integers(0, n)] = rng.choice([np.inf, -np.inf, 1e9, -1e9, 0.0], size=d)
     diff = np.abs(me.cwme(X, tau, 0.5, m=m) - me.cwme(Xp, tau, 0.5, m=m))
     assert diff.max() <= 6 * tau / (n // m) * (1 + 1e-12)
+    # the shared function states the same bound (it calibrates the noise: a survivor of the mutation benchmark)
+    assert diff.max() <= me.cwme_sensitivity(n, d, tau, m, which="true", norm="linf") * (1 + 1e-12)
+
+
+@pytest.mark.parametrize("n,tau", [(5, 1.0), (12, 0.3)])
+def test_cwme_sensitivity_attained(n, tau):
+    """cwme_sensitivity(which="true") is attained (m = 1: one point moved from -inf to +inf moves the clipped mean
+    by 6 tau / n), so a smaller calibration would be wrong (issue 21 mutation survivor)."""
+    X = np.zeros((n, 2))
+    X[0] = -np.inf
+    Xp = X.copy()
+    Xp[0] = np.inf
+    diff = np.abs(me.cwme(X, tau, 0.5, m=1) - me.cwme(Xp, tau, 0.5, m=1)).max()
+    assert diff == pytest.approx(me.cwme_sensitivity(n, 2, tau, 1, which="true", norm="linf"), rel=1e-12)
 
 
 def test_cdp_cwme_bit_identical_with_noise():
