@@ -103,6 +103,8 @@ class _CountingOracle:
     kind = "query"
 
     def __init__(self, dim: int | None = None, counter: QueryCounter | None = None, vectorized: bool = False) -> None:
+        if dim is not None:
+            _V.positive_int("dim", dim)
         if dim is not None and (int(dim) != dim or dim < 1):
             raise ValueError(f"dim must be a positive integer, got {dim!r}")
         self.dim = None if dim is None else int(dim)

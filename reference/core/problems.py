@@ -802,6 +802,11 @@ def _mp_or_float(val, dps):
     return val if dps is not None else float(val)
 
 
+def _dps_ok(dps):
+    if dps is not None:
+        _V.integer("dps", dps, lo=1, hi=100_000)
+
+
 def student_t_abs_moment(nu: float, k: float, dps: int | None = None):
     """``E|T_ν|^k = ν^{k/2} Γ((k+1)/2) Γ((ν-k)/2) / (√π Γ(ν/2))`` for 0 <= k < ν (inf for k >= ν).
 
@@ -812,6 +817,7 @@ def student_t_abs_moment(nu: float, k: float, dps: int | None = None):
     Randomness: none (deterministic).
     Spec: core.prob.student_t_moment
     """
+    _dps_ok(dps)
     nu = _pos("nu", nu)
     k = check_radius("k", k, allow_inf=False)
     if k >= nu:
@@ -831,6 +837,7 @@ def lomax_moment(alpha: float, k: float, dps: int | None = None):
     Randomness: none (deterministic).
     Spec: core.prob.pareto_moment
     """
+    _dps_ok(dps)
     alpha = _pos("alpha", alpha)
     k = check_radius("k", k, allow_inf=False)
     if k >= alpha:
@@ -849,6 +856,7 @@ def pareto_moment(alpha: float, k: float, xm: float = 1.0, dps: int | None = Non
     Randomness: none (deterministic).
     Spec: core.prob.pareto_moment
     """
+    _dps_ok(dps)
     alpha = _pos("alpha", alpha)
     xm = _pos("xm", xm)
     k = check_radius("k", k, allow_inf=False)
@@ -867,6 +875,7 @@ def gaussian_abs_moment(k: float, sigma: float = 1.0, dps: int | None = None):
     Randomness: none (deterministic).
     Spec: core.prob.student_t_moment
     """
+    _dps_ok(dps)
     k = check_radius("k", k, allow_inf=False)
     sigma = _pos("sigma", sigma)
     with mp.workdps(dps or 30):
@@ -1215,6 +1224,7 @@ def solve_strongly_convex(grad: Callable[[np.ndarray], np.ndarray], x0, mu: floa
     Randomness: none (deterministic).
     Spec: core.prob.solve_strongly_convex
     """
+    _V.callable_("grad", grad)
     tol = _V.real("tol", tol, allow_inf=True)
     max_iter = _V.integer("max_iter", max_iter)
     check_every = _V.integer("check_every", check_every)

@@ -348,6 +348,7 @@ def inverse_cdf_sample(cdf: Callable, lo, hi, rng: np.random.Generator | None, u
     Randomness: one uniform u from ``rng`` or pre-drawn ``u``; bit-identical given the draws the rng would make.
     Spec: core.samp.inverse_cdf_sample
     """
+    _V.callable_("cdf", cdf)
     lo = _V.real("lo", lo, allow_inf=True)
     hi = _V.real("hi", hi, allow_inf=True)
     dps = _int("dps", dps, lo=15, hi=1000)

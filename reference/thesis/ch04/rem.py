@@ -124,6 +124,7 @@ def gdp_parameter(G, n, k, strong_convexity, neighbouring: str = "replace") -> f
 
 def rem_privacy_delta(epsilon, t, **kw) -> float:
     """delta(eps) = delta_G(t, eps) (Theorem 4.1.3 + exact Gaussian curve, ``accounting.gdp_delta``)."""
+    _V.nonnegative("t", t)
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     return float(accounting.gdp_delta(epsilon, t, **kw))
 

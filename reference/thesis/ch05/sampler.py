@@ -59,6 +59,7 @@ def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None
 
 def component_oracles(f: Callable[[int, np.ndarray], float], m: int, counter: QueryCounter | None = None) -> list[ValueOracle]:
     """m counting value oracles x -> f(j, x) sharing one QueryCounter (value queries to f_j, Problem 5.4.1)."""
+    _V.callable_("f", f)
     m = _V.integer("m", m)
     if int(m) != m or m < 1:
         raise ValueError(f"m must be an integer >= 1, got {m}")
