@@ -1035,6 +1035,11 @@ class RegressionData:
     d: int = field(init=False)
 
     def __post_init__(self):
+        self.A = _V.matrix("A", self.A)
+        self.b = _V.vector("b", self.b, self.A.shape[0])
+        self.x_star = _V.vector("x_star", self.x_star, self.A.shape[1])
+        self.loss = _V.choice("loss", self.loss, ("squared", "huber"))
+        self.delta = _V.positive("delta", self.delta)
         self.n, self.d = self.A.shape
 
     def _ell(self, u):
@@ -1126,6 +1131,12 @@ class ClassificationData:
     d: int = field(init=False)
 
     def __post_init__(self):
+        self.A = _V.matrix("A", self.A)
+        self.y = _V.vector("y", self.y, self.A.shape[0])
+        if not np.all(np.abs(self.y) == 1):
+            raise ValueError("y must have entries in {-1, +1}")
+        self.x_star = _V.vector("x_star", self.x_star, self.A.shape[1])
+        self.margin = _V.positive("margin", self.margin)
         self.n, self.d = self.A.shape
 
     def per_sample_loss(self, x, i) -> float:
