@@ -66,10 +66,10 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
 def prop556_gdp_parameter(n, G, k, mu, neighbouring: str = "paper") -> float:
     """t = c G sqrt(k)/(n sqrt(mu)) (c = 1 paper's sensitivity, c = 2 replace-one)."""
     n = _V.integer("n", n, lo=1)
-    G = _V.real("G", G, allow_inf=True)
-    k = _V.real("k", k, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
-    c = {"paper": 1.0, "replace": 2.0}.get(neighbouring)
+    G = _V.positive("G", G)
+    k = _V.positive("k", k)
+    mu = _V.positive("mu", mu)
+    c = {"paper": 1.0, "replace": 2.0}.get(_V.choice("neighbouring", neighbouring, ("paper", "replace")))
     if c is None:
         raise ValueError(f"neighbouring must be 'paper' or 'replace', got {neighbouring!r}")
     return c * G * math.sqrt(k) / (n * math.sqrt(mu))
@@ -125,6 +125,7 @@ def m_erm_delta_with_tv(epsilon, t, tv) -> float:
     Spec: 003_ch05.alg_m_erm_sco
     """
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    tv = _V.real("tv", tv, allow_inf=True)
+    tv = _V.probability("tv", tv)
+    t = _V.positive("t", t)
     d0 = float(accounting.gdp_delta(epsilon, t))
     return accounting.tv_to_dp(epsilon, d0, tv)[1]

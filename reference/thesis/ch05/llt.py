@@ -28,6 +28,7 @@ NV = 801                                       # points of the v-grid in Z(kappa
 
 
 def _check_q(q):
+    q = _V.real("q", q)
     if q != 4:
         raise ValueError(f"q must be 4 (p = 4/3, c = 1/2: the closed-form Lévy mixing law), got {q}")
 
@@ -90,8 +91,9 @@ def _lw_cached(x: tuple, a: float, q: int, variant: str) -> np.ndarray:
 
 def lambda_grid_logweights(x, a, q=4, variant="corrected"):
     """Cached version of the lambda-law log weights (see :func:`_lambda_grid_logweights`)."""
-    a = _V.real("a", a, allow_inf=True)
-    x = tuple(float(v) for v in np.atleast_1d(np.asarray(x, dtype=float)))
+    a = _V.positive("a", a)
+    _check_q(q)
+    x = tuple(float(v) for v in np.atleast_1d(_V.array("x", x)))
     return _lw_cached(x, float(a), int(q), str(variant))
 
 
@@ -118,7 +120,9 @@ def psi_pa(x, a, q=4) -> float:
     Steps: log-weights of the lambda grid (5.29), log-sum-exp times the grid step.
     Postcondition: psi_{p,a}(x) up to the lambda-grid quadrature error (2.7e-14 in d = 1 against the closed form).
     """
-    a = _V.positive("a", a, allow_inf=True)
+    a = _V.positive("a", a)
+    _check_q(q)
+    _V.array("x", x)
     if not float(a) > 0:
         raise ValueError(f"a must be in (0, inf), got {a}")
     lw = lambda_grid_logweights(x, a, q, "corrected")

@@ -59,9 +59,13 @@ def optimality_gap(x, v, kappa, D, p) -> float:
     Postcondition: the exact optimality gap of x on the instance (Lemma 5.7.1's left side).
     Spec: 003_ch05.alg_lower_bound_instance
     """
-    kappa = _V.positive("kappa", kappa, allow_inf=True)
-    D = _V.positive("D", D, allow_inf=True)
-    p = _V.real("p", p, allow_inf=True)
+    kappa = _V.positive("kappa", kappa)
+    D = _V.positive("D", D)
+    p = _V.in_range("p", p, 1.0, 2.0)
+    x = _V.vector("x", x)
+    v = _V.vector("v", v, x.shape[0])
+    if not np.all(np.abs(v) == 1):
+        raise ValueError("v must have entries in {-1, +1}")
     d = len(v)
     inv_q = 0.0 if p == 1 else 1 - 1 / p
     return float(kappa * (np.dot(v, x) + (D / 2) * d ** inv_q))
