@@ -130,6 +130,7 @@ def exponential_mechanism(scores, epsilon: float, sensitivity: float, rng: np.ra
     Randomness: one uniform (inverse_cdf) or n uniforms (gumbel) from ``rng``, or pre-drawn ``u`` of that shape (same u => same output).
     Spec: core.mech.exponential_mechanism  (ref: McSherry & Talwar 2007; Dwork & Roth 2014 Def 3.4)
     """
+    _V.choice("method", method, ('gumbel', 'inverse_cdf'))
     s = _scores(scores)
     n = s.shape[0]
     if method == "inverse_cdf":
@@ -168,6 +169,7 @@ def report_noisy_max(scores, epsilon: float, sensitivity: float, rng: np.random.
     Randomness: n i.i.d. standard Laplace or Gumbel draws from ``rng``, or pre-drawn ``noise`` of shape (n,) (bit-identical).
     Spec: core.mech.report_noisy_max
     """
+    _V.choice("distribution", distribution, ('gumbel', 'laplace'))
     s = _scores(scores)
     n = s.shape[0]
     epsilon = _real("epsilon", epsilon, lo=0.0, lo_open=True)

@@ -1085,6 +1085,8 @@ def interpolating_regression(rng: np.random.Generator, n: int, d: int, x_star=No
     Randomness: ``rng`` only; no pre-drawn form (a test-data generator).
     Spec: core.prob.interpolating
     """
+    _V.choice("design", design, ('gaussian', 'student_t'))
+    _V.choice("loss", loss, ('huber', 'squared'))
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
     k = _V.real("k", k, allow_inf=True)

@@ -262,6 +262,8 @@ def neighbouring_datasets(draw, kind: str | None = None, *, n: int | None = None
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    if kind is not None:
+        _V.choice("kind", kind, ('replace', 'user_level', 'zero_out'))
     max_n = _V.integer("max_n", max_n)
     max_d = _V.integer("max_d", max_d)
     max_m = _V.integer("max_m", max_m)

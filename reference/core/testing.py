@@ -105,6 +105,7 @@ def clopper_pearson(k, n, alpha, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.clopper_pearson
     """
+    _V.choice("side", side, ('lower', 'two-sided', 'upper'))
     alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     _check_side(side)
@@ -141,6 +142,7 @@ def poisson_interval(k, alpha, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.poisson_interval
     """
+    _V.choice("side", side, ('lower', 'two-sided', 'upper'))
     alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     _check_side(side)

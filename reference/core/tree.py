@@ -126,6 +126,7 @@ def tree_nodes(T: int, index_range: str = "complete") -> list[tuple[int, int]]:
     Randomness: none.
     Spec: core.tree.tree_nodes
     """
+    _V.choice("index_range", index_range, ('all', 'complete', 'printed'))
     T = _int("T", T, lo=1)
     index_range = _index_range(index_range)
     K = tree_depth(T)

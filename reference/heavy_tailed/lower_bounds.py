@@ -235,6 +235,7 @@ def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float |
     method "mi" (default): :func:`eps_dp_fano_mi_rhs`, derived from sources we hold.  method "asz21": the form
     0.4 r min(1, M e^{-10 eps n p}) of [ASZ21 Thm 2] with constants quoted from memory -- NOT verifiable from our
     sources (the seed cites the theorem at L862/L931 without stating it); kept only for comparison."""
+    _V.choice("method", method, ('asz21', 'mi'))
     p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)

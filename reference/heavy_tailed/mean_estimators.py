@@ -114,6 +114,7 @@ def cwme_sensitivity(n: int, d: int, tau: float, m: int, *, which: str = "true",
     Randomness: none.
     Spec: 004.alg3 (004.audit.U2)
     """
+    _V.choice("which", which, ('paper', 'true'))
     m = validation.positive_int("m", m)
     n = validation.integer("n", n, lo=m)
     d = validation.positive_int("d", d); tau = validation.positive("tau", tau)
@@ -387,6 +388,7 @@ def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str
     Randomness: none.
     Spec: 004.alg4
     """
+    _V.choice("variant", variant, ('corrected', 'printed'))
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
     tau = _V.positive("tau", tau, allow_inf=True)

@@ -77,6 +77,8 @@ def draw_noise(rng: np.random.Generator | None, d: int, kind: str, laplace_readi
         {"direction": N(0, 1) of shape (d,), "radius": Gamma(d, 1) of shape ()} (drawn in that order).
     Spec: 001.P3.
     """
+    _V.choice("kind", kind, ('gaussian', 'laplace'))
+    _V.choice("laplace_reading", laplace_reading, ('iid', 'l2'))
     d = _V.integer("d", d, lo=1)
     if not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 1:
         raise ValueError(f"d must be an integer >= 1, got {d!r}")

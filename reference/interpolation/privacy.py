@@ -17,6 +17,7 @@ import mpmath
 
 from reference.core import validation as _v
 from reference.core.accounting import gaussian_delta
+from reference.core import validation as _V
 
 __all__ = ["laplace_phase_epsilon", "alg4_sigma", "alg4_gaussian_true_delta", "alg4_gaussian_max_epsilon",
            "classical_gaussian_ok"]
@@ -24,6 +25,7 @@ __all__ = ["laplace_phase_epsilon", "alg4_sigma", "alg4_gaussian_true_delta", "a
 
 def laplace_phase_epsilon(v, sigma: float, reading: str = "iid") -> float:
     """Exact epsilon of one Laplace output perturbation with mean shift v (vector)."""
+    _V.choice("reading", reading, ('iid', 'l2'))
     import numpy as np
 
     v = _v.vector("v", v)

@@ -21,6 +21,7 @@ def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float,
     A = d for delta = 0; for delta > 0, A = min(d, sqrt(d log(1/delta))) in Alg. 2 (L229) and
     sqrt(d log(1/delta)) in Alg. 6 (L623) (AUD-8).
     """
+    _V.choice("alg", alg, ('alg2', 'alg6'))
     m = _V.integer("m", m)
     T = _V.integer("T", T, lo=1)
     beta = _V.real("beta", beta, allow_inf=True)
@@ -185,6 +186,7 @@ def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: in
     """n*(alpha) = min{n : thm2_explicit_bound(n) <= alpha} (bisection on log n; the bound is decreasing in n
     for n >= 20).  beta_rule "n^-mu" uses beta = n^{-1/rho} (Cor 4.1, rho = 1/mu); "alpha" uses beta = alpha
     (Remark 1).  Returns an mpmath mpf (may exceed 1e300).  Spec: 001.cor4_1, 001.remark1."""
+    _V.choice("beta_rule", beta_rule, ('alpha', 'n^-mu'))
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
     import mpmath
 

@@ -204,6 +204,7 @@ def params_erm(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, va
     "printed_l723": B = ceil(sqrt(eps N^2/(c1 T) + eps^2 N^2/(d log(1/delta) T))) (audit A-2).
     Spec: 003_ch01.alg5
     """
+    _V.choice("variant", variant, ('corrected', 'printed_l723'))
     N, d = positive_int("N", N), positive_int("d", d)
     epsilon, c1 = positive("epsilon", epsilon), positive("c1", c1)
     delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)
@@ -225,6 +226,7 @@ def params_sco(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, va
     corrected: B = ceil(N/T + N sqrt(eps/(c1 T))); "printed": B = ceil(N/T + N sqrt(eps/T)) (audit A-13).
     Spec: 003_ch01.alg5
     """
+    _V.choice("variant", variant, ('corrected', 'printed'))
     N, d = positive_int("N", N), positive_int("d", d)
     epsilon, c1 = positive("epsilon", epsilon), positive("c1", c1)
     delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)

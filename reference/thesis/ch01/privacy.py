@@ -89,6 +89,7 @@ def tcdp_epsilon(N, B, T, sigma, delta, sensitivity=1.0, order_cap="bdrs18", req
     Preconditions (validated): N, B, T integers >= 1 with B <= N; sigma, sensitivity > 0; delta in (0, 1);
         order_cap in {"bdrs18", "thesis"}.
     """
+    _V.choice("order_cap", order_cap, ('bdrs18', 'thesis'))
     N, B, T = _int("N", N), _int("B", B), _int("T", T)
     if B > N:
         raise ValueError(f"B must be <= N, got B={B}, N={N}")

@@ -28,6 +28,7 @@ def dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     Steps: L, a, mu, k, s as above (L3025-3031), eta_TV by ``tv_variant``.
     Spec: 003_ch03.alg3
     """
+    _V.choice("tv_variant", tv_variant, ('correct', 'thesis'))
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
     G = _V.positive("G", G, allow_inf=True)
@@ -56,6 +57,7 @@ def dp_sco_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     Steps: L, mu, k, s as above (L3119-3125), eta_TV = delta/3 (thesis) or delta/(3(1 + e^eps)) (correct).
     Spec: 003_ch03.alg4
     """
+    _V.choice("tv_variant", tv_variant, ('correct', 'thesis'))
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
     G = _V.real("G", G, allow_inf=True)

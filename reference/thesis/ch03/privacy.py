@@ -97,6 +97,7 @@ def sampler_dp(epsilon, delta, eta, variant="correct"):
     variant "thesis" (L2531, proofs L3033, L3142): (eps, delta + eta); "correct": (eps, delta + (1 + e^eps) eta)
     (reference.core.accounting.tv_to_dp).  Spec: 003_ch03.priv.P6
     """
+    _V.choice("variant", variant, ('correct', 'thesis'))
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
     delta = _V.probability("delta", delta)
     eta = _V.real("eta", eta, allow_inf=True)

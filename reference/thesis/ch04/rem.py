@@ -61,6 +61,7 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
     Steps: L = log(1/(2 delta)); (k, mu) by ``params`` as above.
     Postcondition: returns (k, mu); with "consistent", mu Theta + d/k = G sqrt(Theta) sqrt(8 d L)/(n eps) (Thm 4.4.2's bound).
     """
+    _V.choice("params", params, ('consistent', 'printed'))
     delta = _V.probability("delta", delta)
     n, d = positive_int("n", n), positive_int("d", d)
     G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)

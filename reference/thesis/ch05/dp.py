@@ -37,6 +37,8 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
     Postcondition: returns (k, mu); the printed SCO mu gives GDP parameter sqrt(2) Y (Audit #4), not (eps, delta)-DP;
         under replace-one the GDP parameter doubles (prop556_gdp_parameter(..., "replace")).
     """
+    _V.choice("params", params, ('consistent', 'corrected', 'printed'))
+    _V.choice("task", task, ('erm', 'sco'))
     delta = _V.probability("delta", delta)
     for name, v in (("n", n), ("d", d)):
         if int(v) != v or v < 1:

@@ -140,6 +140,7 @@ def sample_pi_x(x, a, rng: np.random.Generator, q=4, variant: str = "corrected",
     Randomness: d + 1 standard uniforms (lambda first, then y_1..y_d), from ``rng`` or the pre-drawn ``u``.
     Spec: 003_ch05.alg_pi_x_sampler
     """
+    _V.choice("variant", variant, ('corrected', 'printed'))
     rng = _V.generator("rng", rng, allow_none=True)
     a = _V.positive("a", a, allow_inf=True)
     _check_q(q)

@@ -36,6 +36,7 @@ def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None
     smallest positive double).
     Spec: 003_ch05.alg16
     """
+    _V.choice("variant", variant, ('corrected', 'printed'))
     rng = _V.generator("rng", rng, allow_none=True)
     max_a = _V.integer("max_a", max_a)
     U = rng.random() if u is None else float(u)
