@@ -140,7 +140,7 @@ CALLS = {
     'reference.core.problems.MeanEstimation': lambda: dict(mean=np.zeros(3), trace_cov=1.0),
     'reference.core.problems.NormDistance': lambda: dict(L=1.0, c=np.zeros(3)),
     'reference.core.problems.QuadraticProblem': lambda: dict(A=np.eye(3), b=np.ones(3)),
-    'reference.core.problems.RegressionData': lambda: dict(A=np.eye(3), b=2, x_star=np.zeros(3), loss='squared', delta=1.0),
+    'reference.core.problems.RegressionData': lambda: dict(A=np.eye(3), b=np.ones(3), x_star=np.ones(3)),
     'reference.core.problems.gaussian_abs_moment': lambda: dict(k=3.0, sigma=1.0, dps=None),
     'reference.core.problems.heavy_tailed_mean_estimation': lambda: dict(rng=RNG, n=1000, d=4, k=4.0, law='student_t', mean=[1.0, 2.0, 3.0, 4.0], gamma=1.0, shape=None),
     'reference.core.problems.heavy_tailed_variance': lambda: dict(k=4.0, law='student_t', gamma=1.0, shape=None),
@@ -555,7 +555,7 @@ CALLS = {
     'reference.thesis.ch05.llt.psi_pa': lambda: dict(x=np.array([0.1, -0.2, 0.3]), a=1.0, q=4),
     'reference.thesis.ch05.llt.sample_pi_x': lambda: dict(x=[0.6], a=0.8, rng=RNG, q=4, variant='corrected', u=None),
     'reference.thesis.ch05.lower_bound.hard_instance': lambda: dict(d=8, k=5, G=1.0, p=1.5, D=2.0, rng=None, v=None, draws=np.array([0.9430561055723676, 0.5113275528143616, 0.9762437057077041, 0.08083602389560218, 0.6073558319950296, 0.37648658437727256, 0.8019012069858072, 0.17452781614402846])),
-    'reference.thesis.ch05.lower_bound.optimality_gap': lambda: dict(x=np.array([0.1, -0.2, 0.3]), v=np.array([0.1, -0.2, 0.3]), kappa=2.0, D=1.0, p=0.5),
+    'reference.thesis.ch05.lower_bound.optimality_gap': lambda: dict(x=np.zeros(3), v=np.array([1.0, -1.0, 1.0]), kappa=1.0, D=1.0, p=1.5),
     # TODO missing: pi_x:<class 'function'>, gamma_factory:<class 'function'>, f_oracles:<class 'list'>
     # 'reference.thesis.ch05.sampler.alternate_sample': lambda: dict(x0=np.array([-0.4521454302888926]), T=3, delta=0.1, rng=RNG, variant='corrected', trace=None, stats=None),
     # TODO missing: f_oracles:<class 'list'>
