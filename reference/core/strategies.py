@@ -25,10 +25,7 @@ NEIGHBOUR_KINDS = ("replace", "add_remove", "zero_out", "user_level")
 
 
 def _finite_pos(x: float, name: str) -> float:
-    x = float(x)
-    if not (np.isfinite(x) and x > 0):
-        raise ValueError(f"{name} must be finite and > 0, got {x!r}")
-    return x
+    return _V.positive(name, x)                     # finite, > 0, not a bool
 
 
 def log_uniform(min_value: float, max_value: float, *, extremes: bool = True) -> st.SearchStrategy[float]:
@@ -39,6 +36,8 @@ def log_uniform(min_value: float, max_value: float, *, extremes: bool = True) ->
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
+    if not isinstance(extremes, (bool, np.bool_)):
+        raise TypeError(f"extremes must be a bool, got {type(extremes).__name__} {extremes!r}")
     lo = _finite_pos(min_value, "min_value")
     hi = _finite_pos(max_value, "max_value")
     if lo > hi:
@@ -195,11 +194,11 @@ def datasets(draw, n: int | None = None, d: int | None = None, *, max_n: int = 2
     """
     max_n = _V.integer("max_n", max_n)
     max_d = _V.integer("max_d", max_d)
-    n = draw(st.integers(1, max_n)) if n is None else int(n)
-    d = draw(st.integers(1, max_d)) if d is None else int(d)
+    radius = _finite_pos(radius, "radius")
+    n = draw(st.integers(1, max_n)) if n is None else _V.integer("n", n)
+    d = draw(st.integers(1, max_d)) if d is None else _V.integer("d", d)
     if n < 1 or d < 1:
         raise ValueError(f"n and d must be >= 1, got n={n!r}, d={d!r}")
-    radius = _finite_pos(radius, "radius")
     return _rows_in_ball(draw, n, d, radius)
 
 
@@ -240,6 +239,14 @@ class NeighbouringPair:
     index: int
     added: bool = False
 
+    def __post_init__(self):
+        _V.array("D", self.D, allow_empty=True)
+        _V.array("D_prime", self.D_prime, allow_empty=True)
+        _V.choice("kind", self.kind, NEIGHBOUR_KINDS)
+        _V.integer("index", self.index, lo=0)
+        if not isinstance(self.added, (bool, np.bool_)):
+            raise TypeError(f"added must be a bool, got {type(self.added).__name__}")
+
     def differing_rows(self) -> int:
         if self.kind == "add_remove":
             return 1
@@ -263,19 +270,22 @@ def neighbouring_datasets(draw, kind: str | None = None, *, n: int | None = None
     Spec: core.test.strategies
     """
     if kind is not None:
-        _V.choice("kind", kind, ('replace', 'user_level', 'zero_out'))
+        _V.choice("kind", kind, NEIGHBOUR_KINDS)
     max_n = _V.integer("max_n", max_n)
     max_d = _V.integer("max_d", max_d)
     max_m = _V.integer("max_m", max_m)
     kind = draw(st.sampled_from(NEIGHBOUR_KINDS)) if kind is None else kind
     if kind not in NEIGHBOUR_KINDS:
         raise ValueError(f"kind must be one of {NEIGHBOUR_KINDS}, got {kind!r}")
-    n = draw(st.integers(1, max_n)) if n is None else int(n)
-    d = draw(st.integers(1, max_d)) if d is None else int(d)
+    radius = _finite_pos(radius, "radius")
+    n = draw(st.integers(1, max_n)) if n is None else _V.integer("n", n)
+    d = draw(st.integers(1, max_d)) if d is None else _V.integer("d", d)
     if n < 1 or d < 1:
         raise ValueError(f"n and d must be >= 1, got n={n!r}, d={d!r}")
+    if m is not None:
+        m = _V.positive_int("m", m)
     if kind == "user_level":
-        m = draw(st.integers(1, max_m)) if m is None else int(m)
+        m = draw(st.integers(1, max_m)) if m is None else m
         if m < 1:
             raise ValueError(f"m must be >= 1, got {m!r}")
         D = _rows_in_ball(draw, n * m, d, _finite_pos(radius, "radius")).reshape(n, m, d)

@@ -183,6 +183,14 @@ def _build(qual):
     return {k: (np.random.default_rng(0) if (isinstance(v, str) and v == RNG_MARK) else v) for k, v in kw.items()}
 
 
+def _is_strategy(r):
+    try:
+        from hypothesis.strategies import SearchStrategy
+    except ImportError:                     # pragma: no cover
+        return False
+    return isinstance(r, SearchStrategy)
+
+
 def _call(qual, param, key, timeout):
     fn = resolve(qual)
     kw = _build(qual)
@@ -197,6 +205,8 @@ def _call(qual, param, key, timeout):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 r = fn(**kw)
+                if _is_strategy(r):         # a hypothesis strategy is lazy: draw once so its checks run
+                    r = r.example()
         signal.setitimer(signal.ITIMER_REAL, 0)
         dt = time.perf_counter() - t0
         neg = isinstance(r, (numbers.Real, np.floating)) and not isinstance(r, bool) and float(r) < 0
