@@ -188,9 +188,9 @@ def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensiti
     """
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    tau = _V.positive("tau", tau, allow_inf=True)
-    m = _V.integer("m", m)
-    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
+    tau = _V.positive("tau", tau)
+    m = _V.positive_int("m", m)
+    sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
     validation.positive("epsilon", epsilon)
     b = n // m
     return sensitivity_constant * tau * d / (b * epsilon)
@@ -321,7 +321,8 @@ def psi_mp(y, c, *, method: str = "closed"):
     Spec: 004.alg4
     """
     y = _V.real("y", y, allow_inf=True)
-    c = _V.real("c", c, allow_inf=True)
+    c = _V.positive("c", c)
+    _V.choice("method", method, ("closed", "quad"))
     y = mp.mpf(y)
     c = mp.mpf(c)
     if y == 0:

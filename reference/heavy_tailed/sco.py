@@ -34,6 +34,7 @@ def ball_projection(center, radius):
     Spec: 004.proj
     """
     radius = _V.positive("radius", radius, allow_inf=True)
+    center = _V.vector("center", center)
     center = np.asarray(center, dtype=float)
     return lambda y: proj_l2_ball(y, center, radius)
 
@@ -145,10 +146,12 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
 
 def cwme_oracle(rho_t: float, tau: float, beta: float, *, m: int | None = None, sensitivity_constant: float = 12.0):
     """CDPCWME(rho_t, tau) as a MeanOracle (records sigma of each call in ``.sigmas``)."""
-    rho_t = _V.real("rho_t", rho_t, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
+    rho_t = _V.positive("rho_t", rho_t)
+    tau = _V.positive("tau", tau)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
+    if m is not None:
+        m = _V.positive_int("m", m)
     def oracle(G, rng=None, noise=None):
         n, d = G.shape
         mm = me.cwme_num_blocks(d, beta) if m is None else m
@@ -162,9 +165,10 @@ def cwme_oracle(rho_t: float, tau: float, beta: float, *, m: int | None = None, 
 
 def nsme_oracle(rho_t: float, tau: float, *, c: float = 1.0, variant: str = "corrected"):
     """CDPNSME(rho_t, tau) (Alg. 4) as a MeanOracle."""
-    rho_t = _V.real("rho_t", rho_t, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
-    c = _V.real("c", c, allow_inf=True)
+    rho_t = _V.positive("rho_t", rho_t)
+    tau = _V.positive("tau", tau)
+    c = _V.positive("c", c)
+    _V.choice("variant", variant, ("corrected", "printed"))
     def oracle(G, rng=None, noise=None):
         n, d = G.shape
         oracle.sigmas.append(me.nsme_sigma(n, d, tau, rho_t, c, variant=variant))
