@@ -118,11 +118,9 @@ def ext_quadratic(x: np.ndarray, s: np.ndarray, H: float, L: float) -> tuple[flo
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
-    H = _V.positive("H", H, allow_inf=True)
+    H = _V.positive("H", H)
     L = validate.positive("L", L)
-    if not H > 0:
-        raise ValueError(f"H must be > 0, got {H}")
-    x = np.asarray(x, float); s = np.asarray(s, float)
+    x = _V.vector("x", x); s = _V.vector("s", s, x.shape[0])
     v = x - s
     r = float(np.linalg.norm(v))
     if H * r <= L:
@@ -140,9 +138,10 @@ def ext_least_squares(x: np.ndarray, a: np.ndarray, b: float, L: float) -> tuple
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
-    b = _V.real("b", b, allow_inf=True)
+    b = _V.real("b", b)
     L = validate.positive("L", L)
-    a = np.asarray(a, float)
+    x = _V.vector("x", x)
+    a = _V.vector("a", a, x.shape[0])
     na = float(np.linalg.norm(a))
     u = float(np.dot(a, x) - b)
     if na == 0.0:
@@ -180,9 +179,7 @@ class QuadraticLoss(Loss):
     """F(x; s) = (H/2)||x - s||^2 (interpolating when all s coincide)."""
 
     def __init__(self, H: float):
-        if not H > 0:
-            raise ValueError(f"H must be > 0, got {H}")
-        self.H = float(H)
+        self.H = _V.positive("H", H)
 
     def value(self, x, S):
         return 0.5 * self.H * np.sum((x - S) ** 2, axis=1)

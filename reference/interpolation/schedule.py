@@ -102,9 +102,9 @@ def alg2_q(H: float, lam: float, T: int, m: int, beta: float, d: int, epsilon: f
 
 def c_kappa(kappa: float, C_kappa: float = 2.0 ** 12) -> float:
     """c_kappa = 2 (C_kappa kappa)^{1/kappa} (Lemma C.1, L564; Remark L630)."""
-    kappa = _V.real("kappa", kappa, allow_inf=True)
-    C_kappa = _V.real("C_kappa", C_kappa, allow_inf=True)
-    return 2 * (C_kappa * kappa) ** (1 / kappa)
+    kappa = _V.positive("kappa", kappa)          # kappa >= 1 in the paper; > 0 keeps the formula defined
+    C_kappa = _V.positive("C_kappa", C_kappa)
+    return 2 * math.exp(math.log(C_kappa * kappa) / kappa)   # log space: (C kappa)^(1/kappa) for any kappa > 0
 
 
 def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: int, m: int, beta: float, d: int,
@@ -168,6 +168,10 @@ def thm2_explicit_bound(n, *, H=1, lam=1, L=2, D=1, d=1, epsilon=1, beta=None, m
     mpmath (n may be astronomically large).  Spec: 001.cor4_1, 001.remark1."""
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
     d = _V.integer("d", d, lo=1)
+    H, lam, L, D = (_V.positive(k, v) for k, v in (("H", H), ("lam", lam), ("L", L), ("D", D)))
+    epsilon, mu = _V.positive("epsilon", epsilon), _V.positive("mu", mu)
+    if beta is not None:
+        beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     import mpmath
 
     with mpmath.workdps(dps):
