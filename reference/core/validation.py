@@ -58,6 +58,12 @@ def real(name: str, v, *, allow_inf: bool = False) -> float:
 def in_range(name: str, v, lo: float = -math.inf, hi: float = math.inf, *, lo_open: bool = False,
              hi_open: bool = False, allow_inf: bool = False) -> float:
     """A real number in the interval ``lo .. hi`` (open or closed ends as declared)."""
+    for bname, b in (("lo", lo), ("hi", hi)):
+        if isinstance(b, (bool, np.bool_)) or not isinstance(b, (numbers.Real, np.floating, np.integer)) \
+                or math.isnan(float(b)):
+            raise TypeError(f"{bname} must be a real number (the interval's end), got {type(b).__name__} {b!r}")
+    if float(lo) > float(hi):
+        raise ValueError(f"lo must be <= hi, got lo={lo!r}, hi={hi!r}")
     x = real(name, v, allow_inf=allow_inf)
     bad = (x < lo or (lo_open and x == lo) or x > hi or (hi_open and x == hi))
     if bad:
