@@ -33,7 +33,15 @@ __all__ = [
 
 def as_vector(name: str, v, d: int | None = None, *, allow_batch: bool = False) -> np.ndarray:
     """``v`` as a finite float64 array of shape (d,) (or (..., d) if ``allow_batch``); ValueError names ``name``."""
-    a = np.asarray(v, dtype=float)
+    _V.choice("allow_batch", allow_batch, (True, False))
+    if d is not None:
+        d = _V.positive_int("d", d)
+    if v is None or isinstance(v, (str, bytes, bool, np.bool_)):
+        raise TypeError(f"{name} must be a vector of reals, got {type(v).__name__} {v!r}")
+    try:
+        a = np.asarray(v, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a vector of reals, got {type(v).__name__}") from None
     if a.ndim == 0:
         raise ValueError(f"{name} must be a vector (1-D array), got a scalar")
     if not allow_batch and a.ndim != 1:
@@ -49,6 +57,11 @@ def as_vector(name: str, v, d: int | None = None, *, allow_batch: bool = False) 
 
 def check_radius(name: str, r, *, allow_inf: bool = True, allow_zero: bool = True) -> float:
     """``r`` as a float in [0, inf] (or (0, inf] when not ``allow_zero``); ValueError names ``name``."""
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {type(name).__name__}")
+    _V.choice("allow_inf", allow_inf, (True, False)); _V.choice("allow_zero", allow_zero, (True, False))
+    if isinstance(r, (bool, np.bool_)) or r is None:
+        raise TypeError(f"{name} must be a real number in [0, inf], got {type(r).__name__} {r!r}")
     try:
         r = float(r)
     except (TypeError, ValueError):
