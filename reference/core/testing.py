@@ -49,13 +49,13 @@ def _check_alpha(alpha, name: str = "alpha") -> float:
 
 
 def _check_side(side: str) -> str:
-    if side not in _SIDES:
+    if not isinstance(side, str) or side not in _SIDES:
         raise ValueError(f"side must be one of {_SIDES}, got {side!r}")
     return side
 
 
 def _check_pos(x, name: str, allow_array: bool = False):
-    arr = np.asarray(x, dtype=float)
+    arr = _V.array(name, x, allow_inf=True)          # refuses None / strings / bools by name; NaN below
     if arr.ndim and not allow_array:
         raise ValueError(f"{name} must be a scalar > 0, got array of shape {arr.shape}")
     if not np.all(np.isfinite(arr)) or not np.all(arr > 0):
@@ -64,7 +64,7 @@ def _check_pos(x, name: str, allow_array: bool = False):
 
 
 def _check_nonneg(x, name: str, allow_array: bool = False):
-    arr = np.asarray(x, dtype=float)
+    arr = _V.array(name, x, allow_inf=True)          # refuses None / strings / bools by name; NaN below
     if arr.ndim and not allow_array:
         raise ValueError(f"{name} must be a scalar >= 0, got array of shape {arr.shape}")
     if not np.all(np.isfinite(arr)) or not np.all(arr >= 0):
@@ -74,6 +74,8 @@ def _check_nonneg(x, name: str, allow_array: bool = False):
 
 def _check_int(x, name: str, lo: int) -> np.ndarray:
     arr = np.asarray(x)
+    if arr.size == 0:
+        raise ValueError(f"{name} must be an integer >= {lo}, got an empty array")
     if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
         raise ValueError(f"{name} must be an integer >= {lo}, got {x!r}")
     if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)) or not np.all(arr >= lo):
