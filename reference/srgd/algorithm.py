@@ -79,7 +79,7 @@ class PerExampleGradientOracle:
 
     def __init__(self, grad, counter: QueryCounter | None = None):
         if not callable(grad):
-            raise ValueError("grad must be callable: grad(X, D) -> (m, p)")
+            raise TypeError(f"grad (the oracle) must be callable: grad(X, D) -> (m, p), got {type(grad).__name__}")
         self._grad = grad
         self.counter = counter if counter is not None else QueryCounter()
 
@@ -171,6 +171,8 @@ def srg_update(S_prev: np.ndarray, delta_t: np.ndarray, eta_t: float) -> tuple[n
     Randomness: none.
     Spec: 002.algA4
     """
+    S_prev = _V.vector("S_prev", S_prev)
+    delta_t = _V.vector("delta_t", delta_t, S_prev.shape[0])
     eta_t = _V.real("eta_t", eta_t, allow_inf=True)
     S = S_prev + delta_t
     return S, S / eta_t
@@ -188,6 +190,10 @@ def linear_coupling_step(x_t, z_t, grad_t, b_t, eta_t, tau_next, beta, radius, k
     Randomness: none (b_t is given).
     Spec: 002.algA3
     """
+    x_t = _V.vector("x_t", x_t)
+    z_t = _V.vector("z_t", z_t, x_t.shape[0])
+    grad_t = _V.vector("grad_t", grad_t, x_t.shape[0])
+    b_t = _V.vector("b_t", b_t, x_t.shape[0])
     eta_t = _V.real("eta_t", eta_t, allow_inf=True)
     tau_next = _V.real("tau_next", tau_next, allow_inf=True)
     beta = _V.real("beta", beta, allow_inf=True)

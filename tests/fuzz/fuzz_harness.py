@@ -324,13 +324,14 @@ def run_tasks(tasks, *, workers=2, timeout=2.0, grace=3.0, root=None):
 def table(rows):
     """Counts per class for ``rows`` = list of (scope, class)."""
     scopes = sorted({s for s, _ in rows})
-    lines = ["| scope | calls | " + " | ".join(CLASSES) + " | clear share |", "|---" * (len(CLASSES) + 3) + "|"]
+    lines = ["| scope | calls | " + " | ".join(CLASSES) + " | clear / (calls - accepted) |",
+             "|---" * (len(CLASSES) + 3) + "|"]
     for sc in scopes + ["ALL"]:
         cl = [c for s, c in rows if sc in ("ALL", s)]
         n = len(cl)
         cnt = [cl.count(c) for c in CLASSES]
         lines.append(f"| {sc} | {n} | " + " | ".join(str(x) for x in cnt)
-                     + f" | {100.0 * cnt[0] / max(n, 1):.1f} % |")
+                     + f" | {100.0 * cnt[0] / max(n - cnt[-1], 1):.1f} % |")
     return "\n".join(lines)
 
 

@@ -110,8 +110,11 @@ def sampler_dp(epsilon, delta, eta, variant="correct"):
 
 def normalised_density_1d(logf, lo, hi, breakpoints=()):
     """Return (pdf, logZ) for the density proportional to exp(logf) on [lo, hi] (scipy quad; logf float -> float)."""
-    lo = _V.real("lo", lo, allow_inf=True)
-    hi = _V.real("hi", hi, allow_inf=True)
+    _V.callable_("logf", logf)
+    lo = _V.real("lo", lo)
+    hi = _V.real("hi", hi)
+    if not lo < hi:
+        raise ValueError(f"lo must be < hi, got lo={lo!r}, hi={hi!r}")
     from scipy import integrate
     pts = sorted(b for b in breakpoints if lo < b < hi)
     grid = np.linspace(lo, hi, 2001)
@@ -127,10 +130,11 @@ def privacy_curve_1d(logp, logq, epsilon, lo, hi, breakpoints=(), grid: int = 40
     refined by brentq; the positive part is integrated piecewise with scipy quad (rel. tol 1e-12), so the kinks are
     resolved exactly.  ``logp``, ``logq``: float -> float.  Spec: 003_ch03.priv.P4
     """
+    _V.callable_("logp", logp); _V.callable_("logq", logq)
     epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    lo = _V.real("lo", lo, allow_inf=True)
-    hi = _V.real("hi", hi, allow_inf=True)
-    grid = _V.integer("grid", grid)
+    lo = _V.real("lo", lo)
+    hi = _V.real("hi", hi)
+    grid = _V.integer("grid", grid, lo=2)
     from scipy import integrate, optimize
     p, _ = normalised_density_1d(logp, lo, hi, breakpoints)
     q, _ = normalised_density_1d(logq, lo, hi, breakpoints)
