@@ -17,6 +17,8 @@ import math
 
 import numpy as np
 
+__all__ = ["thresholds_offsets", "above_threshold_sosp", "output_law", "worst_case_loss"]
+
 VARIANTS = ("corrected", "printed")
 
 

@@ -11,6 +11,9 @@ import numpy as np
 from reference.core.accounting import gdp_delta
 from reference.core.mechanisms import exponential_mechanism, exponential_mechanism_probabilities
 
+__all__ = ["masn16_epsilon", "gibbs_gaussian_true_delta", "gibbs_beta_calibration", "lemma643_ratio",
+           "net_exponential_mechanism", "net_exponential_law"]
+
 
 def masn16_epsilon(G: float, beta: float, n: int, C_lsi: float, delta: float) -> float:
     """Thm 6.4.1 (003 L5333): ε = 2(Gβ/n) sqrt(C_LSI) sqrt(1 + 2 log(1/δ))."""

@@ -15,6 +15,10 @@ from reference.thesis.ch06.above_threshold import above_threshold_sosp
 from reference.thesis.ch06.spider import (_oracle_noise, calibrate_spider_sigmas, empirical_private_oracles,
                                          stochastic_spider)
 
+__all__ = ["population_private_oracles", "empirical_sosp_pipeline", "population_sosp_pipeline",
+           "truncated_gaussian_ball", "gibbs_sampler_ball", "gibbs_density_1d", "gv_code_bumps",
+           "fresh_delta_gaussian"]
+
 
 def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sigma1: float, sigma2: float,
                                rng: np.random.Generator | None = None, counter: QueryCounter | None = None,

@@ -14,6 +14,8 @@ from reference.core import validation as V
 
 from reference.core.oracles import QueryCounter, ValueOracle
 
+__all__ = ["restricted_gaussian_draw", "rgo_rejection_sampler", "alternate_sample"]
+
 
 def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np.random.Generator | None = None,
                              draws=None) -> np.ndarray:

@@ -19,6 +19,9 @@ import numpy as np
 from reference.core.accounting import gdp_compose, gdp_delta, gdp_mu
 from reference.core.oracles import GradientOracle, QueryCounter
 
+__all__ = ["spider_parameters", "stochastic_spider", "empirical_private_oracles", "spider_privacy_mu",
+           "calibrate_spider_sigmas", "spider_delta"]
+
 VARIANTS = ("corrected", "printed")
 
 

@@ -24,6 +24,9 @@ from reference.core.accounting import gdp_delta, gdp_mu
 from reference.core.oracles import GradientOracle, QueryCounter
 from reference.thesis.ch07.tree import node_set
 
+__all__ = ["batch_sizes", "adaptive_batch_spider", "epoch_drift_at_o2", "alg21_privacy_mu", "alg21_sigma",
+           "alg21_delta"]
+
 
 def batch_sizes(*, G: float, alpha: float, epsilon: float, d: int, kappa: float, grad_prev_norm: float | None = None):
     """Alg. 22 / Lemma 7.3.8 (L5939): b = ⌈G√d/(εα) + G²/α²⌉ (dimensionally consistent form, AU36), and

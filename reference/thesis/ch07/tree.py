@@ -19,6 +19,9 @@ import numpy as np
 
 from reference.core.accounting import gdp_delta
 
+__all__ = ["node_set", "tree_noise", "tree_mechanism", "max_node_memberships", "tree_mu", "tree_sigma_printed",
+           "tree_sigma_corrected", "tree_delta"]
+
 VARIANTS = ("corrected", "printed")
 
 

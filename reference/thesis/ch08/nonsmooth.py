@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+__all__ = ["moreau_grid", "lasry_lions_grid", "goldstein_norm_1d", "pl_slope_range"]
+
 
 def moreau_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
     """M_λ(h)(x) = min_y [h(y) + (y − x)²/(2λ)], minimum over the same grid (brute force, O(N²)).

@@ -15,6 +15,8 @@ import numpy as np
 
 from reference.core.samplers import uniform_l2_ball
 
+__all__ = ["clip", "o2nc", "zero_order_estimator", "first_order_estimator"]
+
 
 def _sphere(rng, m, d):
     g = rng.standard_normal((m, d))

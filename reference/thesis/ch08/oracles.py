@@ -17,6 +17,9 @@ from reference.core.oracles import QueryCounter, ValueOracle, GradientOracle
 from reference.core.samplers import uniform_l2_ball
 from reference.thesis.ch07.tree import node_set
 
+__all__ = ["single_pass_oracle", "multi_pass_oracle", "zo_error_bound", "single_pass_leaf_sensitivities",
+           "single_pass_privacy", "single_pass_sigma"]
+
 
 def _sphere(rng, m, d):
     g = rng.standard_normal((m, d))

@@ -17,6 +17,10 @@ from reference.core.mechanisms import above_threshold as core_above_threshold
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import uniform_l2_ball
 
+__all__ = ["above_threshold_ch9", "concentration_score", "selection_probabilities", "a28_paper_sigma",
+           "chernoff_k", "a28_calibrated_sigma", "OutlierRemovalMean", "smoothed_gradient_sample",
+           "user_level_dp_sgd", "thm941_parameters", "localized_user_level_dp_sco"]
+
 
 def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.random.Generator | None = None, *,
                         sensitivity: float = 1.0, noise=None) -> list[bool]:

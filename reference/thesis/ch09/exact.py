@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import mpmath as mp
 
+__all__ = ["at_pattern_probability", "at_all_pass_probability"]
+
 
 def _lap_sf(z, b):
     """P(Lap(b) >= z)."""

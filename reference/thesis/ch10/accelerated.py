@@ -14,6 +14,8 @@ from reference.core.randomness import Source
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import sample_with_replacement, sample_without_replacement, uniform_l2_ball
 
+__all__ = ["ac_sa_step", "ac_sa_init", "accelerated_minibatch_sgd", "accelerated_phased_erm", "smoothed_grad"]
+
 
 def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: Callable) -> dict:
     """P10.2 [stand-in: AC-SA of Ghadimi–Lan 2012 (Euclidean, μ-strongly convex, β-smooth); not specified in the thesis].

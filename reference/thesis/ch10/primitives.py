@@ -18,6 +18,9 @@ from reference.core.mechanisms import gaussian_mechanism, laplace_mechanism
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import sample_without_replacement
 
+__all__ = ["laplace_mechanism_ch10", "gaussian_sigma_ch10", "gaussian_mechanism_ch10", "subsampled",
+           "one_pass_sgd", "phased_sgd_outlier_iterate_removal"]
+
 
 def laplace_mechanism_ch10(value, l1_sensitivity: float, epsilon: float, rng: np.random.Generator | None = None, *,
                            noise=None):

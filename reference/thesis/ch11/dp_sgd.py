@@ -12,6 +12,8 @@ import numpy as np
 from reference.core.accounting import dpsgd_epsilon
 from reference.core.oracles import QueryCounter
 
+__all__ = ["dp_sgd_regularized", "dp_sgd_epsilon", "restricted_lipschitz_diag", "geometric_median_grad"]
+
 
 def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: float, G: float, alpha: float,
                        rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None,

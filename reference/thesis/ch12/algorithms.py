@@ -18,6 +18,11 @@ from reference.core.randomness import Source
 from reference.core.samplers import clip_l2
 from reference.core.aggregation import aggregate as _aggregate_000
 
+__all__ = ["clipped_dp_sgd", "prop1231_sigma", "population_localize", "aggregate_ch12", "known_lip_reduction",
+           "one_pass_clipped_sgd", "bounded_laplace", "blap_mechanism_delta", "svt_bounded_laplace",
+           "a42_phase_indices", "glm_clipped_dp_sgd", "cor1236_solver", "aggregate_erm", "a_lip_standin",
+           "localized_clipped_dp_sgd", "svt_pattern_probability"]
+
 
 def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float, lam: float, sigma: float, T: int,
                    rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None,

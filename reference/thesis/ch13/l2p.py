@@ -15,6 +15,9 @@ import numpy as np
 from reference.core import validation as V
 from reference.core.randomness import Source
 
+__all__ = ["l2p", "mw_log_weights", "l2p_mw", "l2p_mw_output_law", "thm1332_privacy", "mw_expected_regret",
+           "alternating_batch_losses", "rmw_rejection_sample", "low_switching_sketch", "lower_bound_adversary"]
+
 
 def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B: int, p: float,
         rng: np.random.Generator | None = None, draws: dict | None = None, trace: list | None = None) -> list:
