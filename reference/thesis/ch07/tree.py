@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 
+from reference.core import validation as _V
 from reference.core.accounting import gdp_delta
 
 __all__ = ["node_set", "tree_noise", "tree_mechanism", "max_node_memberships", "tree_mu", "tree_sigma_printed",
@@ -26,9 +27,7 @@ VARIANTS = ("corrected", "printed")
 
 
 def _check_sigma_len(Sigma: int) -> int:
-    if int(Sigma) != Sigma or Sigma < 1:
-        raise ValueError(f"Sigma (sequence length) must be an integer >= 1, got {Sigma!r}")
-    return int(Sigma)
+    return _V.integer("Sigma", Sigma, lo=1)          # sequence length (no bools, no NaN, no 1e308)
 
 
 def node_set(t: int, Sigma: int, variant: str = "corrected") -> list[tuple[int, int]]:
@@ -133,18 +132,28 @@ def tree_mu(s: float, sigma: float, Sigma: int) -> float:
 
 
 def tree_sigma_printed(s: float, Sigma: int, epsilon: float, delta: float) -> float:
-    """σ = 4 s sqrt(log Σ · log(1/δ))/ε as printed in Thm 7.2.2 (003 L5751) (natural logs)."""
+    """σ = 4 s sqrt(log Σ · log(1/δ))/ε as printed in Thm 7.2.2 (003 L5751) (natural logs).
+
+    Preconditions (validated): s >= 0; Sigma integer >= 1; epsilon > 0; delta in (0, 1).
+    """
+    s = _V.nonnegative("s", s); Sigma = _check_sigma_len(Sigma)
+    epsilon = _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     return 4 * s * math.sqrt(math.log(Sigma) * math.log(1 / delta)) / epsilon
 
 
 def tree_sigma_corrected(s: float, Sigma: int, epsilon: float, delta: float) -> float:
     """σ = 4 s sqrt((⌈log2 Σ⌉+1) ln(1/δ))/ε (catalog A7.1 correction; nonzero for Σ = 1).
 
-    Preconditions: s > 0; epsilon > 0; delta in (0, 1); Sigma integer >= 1.
+    Preconditions (validated): s > 0; epsilon > 0; delta in (0, 1); Sigma integer >= 1 (issue 21: ε = −1 gave a
+    negative σ).
     Steps: σ = s√(⌈log2Σ⌉ + 1)/gdp_mu(ε, δ).
     Postcondition: the smallest σ making the corrected tree (ε, δ)-DP exactly (δ(ε) = δ).
     Spec: 003_ch07.alg20
     """
+    s = _V.positive("s", s); Sigma = _check_sigma_len(Sigma)
+    epsilon = _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     L = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
     return 4 * s * math.sqrt((L + 1) * math.log(1 / delta)) / epsilon
 
