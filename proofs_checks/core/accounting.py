@@ -445,7 +445,7 @@ def _sgm_quad_full(ctx):
                    precision="mpmath dps 20 quadrature", details="; ".join(lines))
 
 
-@check("core.acct.dpsgd_epsilon.routes", spec=["core.acct.dpsgd_epsilon", "core.acct.rdp_subsampled_gaussian"])
+@check("core.acct.dpsgd_epsilon.routes", spec=["core.acct.dpsgd_epsilon", "core.acct.rdp_subsampled_gaussian"], profile="full")
 def _dpsgd_routes(ctx):
     """(1) the polynomial (EGF) route and the direct binomial sum enclose the same RDP values (balls overlap and are
     tight); (2) T = 1, q = 1 is the plain Gaussian mechanism: the certified eps must satisfy delta_exact(eps) <= delta;

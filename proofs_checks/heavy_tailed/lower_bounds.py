@@ -259,7 +259,7 @@ def _u24(ctx):
                                   "Non-negativity is fixable by adding a constant; the boundary minimiser is not (linear loss)")
 
 
-@check("004.lb.values", spec=("004.lemma6_3", "004.thm6_1", "004.thm6_4", "004.thmB_7"))
+@check("004.lb.values", spec=("004.lemma6_3", "004.thm6_1", "004.thm6_4", "004.thmB_7"), profile="full")
 def _values(ctx):
     rows = []
     ratios_c, ratios_p, ratios_sc, ratios_cv = [], [], [], []

@@ -205,7 +205,7 @@ LP_CASES = {                                                   # (S, Omega); all
 LP_EPS = (0.15, 0.3, 1.0)
 
 
-@check("001.prop4.minimax_lp", spec=["001.prop4", "001.audit.AUD-32"], profile="quick")
+@check("001.prop4.minimax_lp", spec=["001.prop4", "001.audit.AUD-32"], profile="full")
 def _prop4_lp(ctx):
     from reference.interpolation.superefficiency import prop4_minimax_lp
     worst = {"S": (math.inf, None), "S'": (math.inf, None)}

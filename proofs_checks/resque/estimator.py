@@ -24,7 +24,7 @@ def _abs_instance(rng, d, m=4):
 
 
 # ------------------------------------------------------------------------------------------------ Lemma 1
-@check("000.lemma1.unbiased.quad", spec="000.lemma1.unbiased")
+@check("000.lemma1.unbiased.quad", spec="000.lemma1.unbiased", profile="full")
 def _l1_quad(ctx):
     """d = 1, f = |x - b|: int w_xbar(x;xi) sign(xbar+xi-b) phi_rho(xi) dxi = 2 Phi((x-b)/rho) - 1, 30 digits, x far from xbar too."""
     mp.mp.dps = 30
@@ -157,7 +157,7 @@ def _l1_var_mc(ctx):
                    details=f"N = {ng * K} per case; detects a relative error of E||w g||^2 above radius/(e L^2) = {max(rels):.2f}")
 
 
-@check("000.eq6.sympy", spec=["000.eq6", "000.audit.A1"])
+@check("000.eq6.sympy", spec=["000.eq6", "000.audit.A1"], profile="full")
 def _eq6(ctx):
     v, xi = sp.symbols("v xi", real=True)
     rho = sp.symbols("rho", positive=True)
@@ -209,7 +209,7 @@ def _eq7c(ctx):
 
 
 # ------------------------------------------------------------------------------------------------ Lemma 2
-@check("000.lemma2.moment.sympy", spec="000.lemma2.moment")
+@check("000.lemma2.moment.sympy", spec="000.lemma2.moment", profile="full")
 def _l2m(ctx):
     v, xi = sp.symbols("v xi", real=True)
     rho, p = sp.symbols("rho p", positive=True)

@@ -27,7 +27,7 @@ def _trunc_lcb(gaps, cap, a):
     return g.mean() - cap * math.sqrt(math.log(1 / a) / (2 * len(g)))
 
 
-@check("000.lemma4.mc", spec=["000.lemma4", "000.alg3", "000.prop6"])
+@check("000.lemma4.mc", spec=["000.lemma4", "000.alg3", "000.prop6"], profile="full")
 def _lemma4(ctx):
     """Alg 3 AS PRINTED (output x_k = ybar_k + N(0, sigma_k^2 I), not projected; F = fhat^erm_rho is defined on R^d) gap vs the
     C_cvx = 16 bound [derived]; truncated-Hoeffding one-sided test (FAIL iff LCB > bound)."""

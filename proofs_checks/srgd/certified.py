@@ -88,7 +88,7 @@ def _cor511_certified(ctx):
                 "the TV step to (ε, δ) is AUD-5")
 
 
-@check("002.gdp_conversion.certified", spec="002.gdp_conversion", profile="quick")
+@check("002.gdp_conversion.certified", spec="002.gdp_conversion", profile="full")
 def _conv_certified(ctx):
     dlo = 1e-60 if ctx.full else 1e-30                 # quick ~1 s; full ~3 s (δ >= 1e-300 stays UNDECIDED at 4e4 boxes)
     dom = [Param("eps", 0, 1, lo_open=True), Param("delta", dlo, 0.5, log=True)]

@@ -151,7 +151,7 @@ def _srg_unbiased(ctx):
                    details="p = 2")
 
 
-@check("002.thm5_13.mc", spec=["002.thm5_13", "002.algA10", "002.audit.AUD-34"], profile="quick")
+@check("002.thm5_13.mc", spec=["002.thm5_13", "002.algA10", "002.audit.AUD-34"], profile="full")
 def _thm513(ctx):
     rng = ctx.rng
     p, T, B, N, r = 2, 16, 4, 120, 0.5

@@ -249,7 +249,7 @@ def _thm51_full(ctx):
     return _thm51_mc(ctx)
 
 
-@check("002.thm5_1.adversarial_noise", spec=["002.thm5_1", "002.audit.AUD-1"], profile="quick")
+@check("002.thm5_1.adversarial_noise", spec=["002.thm5_1", "002.audit.AUD-1"], profile="full")
 def _thm51_adv(ctx):
     """Q = 0 (all examples equal): Thm 5.1 is deterministic.  Nelder–Mead over the noise sequence b (T <= 8)
     maximising LHS/RHS for Algorithm 1 as printed."""

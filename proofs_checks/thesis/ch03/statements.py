@@ -16,7 +16,7 @@ P = "003_ch03."
 
 
 # ------------------------------------------------------------------------------------------------ Gaussian curves
-@check(P + "eq3_9.sympy", spec=[P + "eq3_9"])
+@check(P + "eq3_9.sympy", spec=[P + "eq3_9"], profile="full")
 def _eq39_sympy(ctx):
     """(3.9) for every s > 0, eps >= 0: the log-likelihood ratio log(p/q) = s^2/2 - s x is decreasing in x, so the
     Neyman-Pearson set {p >= e^eps q} is x <= c = s/2 - eps/s and delta = int_{x <= c} (p - e^eps q)."""
@@ -82,7 +82,7 @@ def _eq310(ctx):
                    details="Prop 3.3.3 is checked only through this conjugate relation on Gaussian pairs (both directions of the iff follow from it)")
 
 
-@check(P + "claim3_4_2.sympy", spec=[P + "claim3_4_2", P + "audit.C3"])
+@check(P + "claim3_4_2.sympy", spec=[P + "claim3_4_2", P + "audit.C3"], profile="full")
 def _claim342(ctx):
     """Both integrals of Claim 3.4.2 for every real a and gamma > 0: integration by parts reduces each to a Gaussian
     integral that sympy evaluates in closed form; the boundary terms are Phi(a) at 0 and 0 at infinity."""

@@ -166,7 +166,7 @@ def _tv_union(ctx):
                    details="corrected: tau <= delta/(2(1+e^eps)) (tight: equality)")
 
 
-@check("003_ch04.audit.23.symmetry", spec=["003_ch04.audit.23"])
+@check("003_ch04.audit.23.symmetry", spec=["003_ch04.audit.23"], profile="full")
 def _symmetry(ctx):
     """delta(N(0,1)||N(t,1)) = delta(N(t,1)||N(0,1)) for all t > 0, eps >= 0 (so the orientation slip in the Thm 4.1.3
     proof is harmless): both hockey-stick integrals over their Neyman-Pearson sets, in closed form (sympy)."""

@@ -319,7 +319,7 @@ def _l633(ctx):
 
 
 # ------------------------------------------------------------------------------- S6-13 Claim 6.3.10 nSG estimate
-@check("003_ch06.claim6_3_10.nsg", spec=("003_ch06.claim6_3_10", "003_ch06.proc_A6_3"))
+@check("003_ch06.claim6_3_10.nsg", spec=("003_ch06.claim6_3_10", "003_ch06.proc_A6_3"), profile="full")
 def _c6310(ctx):
     rng = ctx.rng
     d, G, M = 5, 1.0, 1.0
