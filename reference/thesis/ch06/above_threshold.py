@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from reference.core import validation as _V
 
 __all__ = ["thresholds_offsets", "above_threshold_sosp", "output_law", "worst_case_loss"]
 
@@ -44,6 +45,14 @@ def _validate(G, M, rho, alpha, n, epsilon, omega, T):
 
 def thresholds_offsets(G, M, rho, alpha, n, epsilon, omega, T):
     """Deterministic parts of T̂1, T̂2 (Alg. 18 lines 1-2, L5262-5263)."""
+    G = _V.real("G", G, allow_inf=True)
+    M = _V.real("M", M, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    alpha = _V.real("alpha", alpha, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    omega = _V.real("omega", omega, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
     c1 = alpha + 16 * math.log(2 * T / omega) * G / (n * epsilon)
     c2 = -math.sqrt(rho * alpha) - 16 * math.log(2 * T / omega) * M / (n * epsilon)
     return c1, c2
@@ -65,6 +74,14 @@ def above_threshold_sosp(q, h, *, G, M, rho, alpha, n, epsilon, omega, rng: np.r
         ``noise`` dict of that layout; bit-identical (tested).
     Spec: 003_ch06.alg18
     """
+    G = _V.positive("G", G, allow_inf=True)
+    M = _V.positive("M", M, allow_inf=True)
+    rho = _V.positive("rho", rho, allow_inf=True)
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    omega = _V.real("omega", omega, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     q = np.asarray(q, dtype=float)
     h = np.asarray(h, dtype=float)
     if q.ndim != 1 or q.shape != h.shape or not (np.all(np.isfinite(q)) and np.all(np.isfinite(h))):
@@ -118,6 +135,15 @@ def output_law(q, h, *, bt1, bt2, bq1, bq2, c1, c2, ks=None, npts: int = 60, wid
         e^{−width}.
     Spec: 003_ch06.alg18
     """
+    bt1 = _V.positive("bt1", bt1, allow_inf=True)
+    bt2 = _V.positive("bt2", bt2, allow_inf=True)
+    bq1 = _V.positive("bq1", bq1, allow_inf=True)
+    bq2 = _V.positive("bq2", bq2, allow_inf=True)
+    c1 = _V.real("c1", c1, allow_inf=True)
+    c2 = _V.real("c2", c2, allow_inf=True)
+    npts = _V.integer("npts", npts)
+    width = _V.positive("width", width, allow_inf=True)
+    streams = _V.integer("streams", streams)
     q = np.asarray(q, dtype=float)
     h = np.asarray(h, dtype=float)
     T = q.shape[0]
@@ -157,6 +183,12 @@ def worst_case_loss(k: int, epsilon: float, *, variant: str = "printed", sens_fa
         the printed Alg 18).
     Spec: 003_ch06.alg18
     """
+    k = _V.integer("k", k)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    sens_factor = _V.positive("sens_factor", sens_factor, allow_inf=True)
+    streams = _V.integer("streams", streams)
+    q0 = _V.real("q0", q0, allow_inf=True)
+    npts = _V.integer("npts", npts)
     G = M = 1.0
     n, T = 1, k
     bt1, bt2, bq1, bq2 = _scales(G, M, n, epsilon, variant)

@@ -10,6 +10,7 @@ import numpy as np
 
 from reference.core.accounting import gdp_delta
 from reference.core.mechanisms import exponential_mechanism, exponential_mechanism_probabilities
+from reference.core import validation as _V
 
 __all__ = ["masn16_epsilon", "gibbs_gaussian_true_delta", "gibbs_beta_calibration", "lemma643_ratio",
            "net_exponential_mechanism", "net_exponential_law"]
@@ -17,6 +18,11 @@ __all__ = ["masn16_epsilon", "gibbs_gaussian_true_delta", "gibbs_beta_calibratio
 
 def masn16_epsilon(G: float, beta: float, n: int, C_lsi: float, delta: float) -> float:
     """Thm 6.4.1 (003 L5333): ε = 2(Gβ/n) sqrt(C_LSI) sqrt(1 + 2 log(1/δ))."""
+    G = _V.real("G", G, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    C_lsi = _V.real("C_lsi", C_lsi, allow_inf=True)
+    delta = _V.probability("delta", delta)
     if not (G > 0 and beta > 0 and n >= 1 and C_lsi > 0 and 0 < delta < 1):
         raise ValueError("need G, beta, C_lsi > 0, n >= 1, delta in (0,1)")
     return 2 * G * beta / n * math.sqrt(C_lsi) * math.sqrt(1 + 2 * math.log(1 / delta))
@@ -29,6 +35,8 @@ def gibbs_gaussian_true_delta(mu: float, delta: float) -> float:
     shift the mean by 2CβG/n, i.e. the output law is a Gaussian shift with mu = 2Gβ sqrt(C)/n (mu-GDP, exact).
     Claimed ε = mu sqrt(1 + 2 log(1/δ)); returns gdp_delta(ε, mu).
     """
+    mu = _V.real("mu", mu, allow_inf=True)
+    delta = _V.probability("delta", delta)
     eps = mu * math.sqrt(1 + 2 * math.log(1 / delta))
     return float(gdp_delta(eps, mu))
 
@@ -43,6 +51,12 @@ def gibbs_beta_calibration(G: float, D: float, n: int, d: int, epsilon: float, d
     Postcondition: the largest β with that expression ≤ ε (the concrete calibration replacing the O(·) of Thm
         6.4.6).
     Spec: 003_ch06.proc_A6_7"""
+    G = _V.positive("G", G, allow_inf=True)
+    D = _V.positive("D", D, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     if not (G > 0 and D > 0 and n >= 1 and d >= 1 and epsilon > 0 and 0 < delta < 1):
         raise ValueError("need G, D, epsilon > 0, n, d >= 1, delta in (0,1)")
 
@@ -65,6 +79,9 @@ def lemma643_ratio(d: int, u, *, dps: int = 30):
     """Ratio E_π[F] − min F over the Lemma 6.4.3 bound (d/β) log(βGD/d), for F = G||x|| on the ball of
     diameter D (μ = 0), at u = βGD/d (catalog S6-18).  E_π[F] = (1/β) γ(d+1, a)/γ(d, a) with a = βGD/2 = ud/2.
     Returns (ratio_printed, ratio_corrected) where corrected bound = (d/β)(1 + log(βGD/d))."""
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
+    d = _V.integer("d", d, lo=1)
+    u = _V.real("u", u, allow_inf=True)
     with mpmath.workdps(dps):
         u = mpmath.mpf(u)
         a = u * d / 2
@@ -89,6 +106,11 @@ def net_exponential_mechanism(F_tilde, *, epsilon: float, G: float, D: float, n:
     Randomness: the core exponential mechanism's draws from ``rng`` or the pre-drawn uniforms ``u``; bit-identical.
     Spec: 003_ch06.proc_A6_11
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    G = _V.positive("G", G, allow_inf=True)
+    D = _V.positive("D", D, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    rng = _V.generator("rng", rng, allow_none=True)
     if variant not in ("corrected", "printed"):
         raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
     eps = epsilon if variant == "corrected" else 2 * epsilon
@@ -103,5 +125,9 @@ def net_exponential_law(F_tilde, *, epsilon: float, G: float, D: float, n: int, 
     Postcondition: the exact output law (probability vector) of net_exponential_mechanism.
     Spec: 003_ch06.proc_A6_11
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    G = _V.real("G", G, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
     eps = epsilon if variant == "corrected" else 2 * epsilon
     return exponential_mechanism_probabilities(-np.asarray(F_tilde, dtype=float), eps, G * D / n)

@@ -14,6 +14,7 @@ from reference.core.oracles import GradientOracle, QueryCounter
 from reference.thesis.ch06.above_threshold import above_threshold_sosp
 from reference.thesis.ch06.spider import (_oracle_noise, calibrate_spider_sigmas, empirical_private_oracles,
                                          stochastic_spider)
+from reference.core import validation as _V
 
 __all__ = ["population_private_oracles", "empirical_sosp_pipeline", "population_sosp_pipeline",
            "truncated_gaussian_ball", "gibbs_sampler_ball", "gibbs_density_1d", "gv_code_bumps",
@@ -37,6 +38,9 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
         dict(o1=(K1, d), o2=(K2, d)) consumed row by row (as :func:`empirical_private_oracles`); bit-identical.
     Spec: 003_ch06.proc_A6_3
     """
+    sigma1 = _V.real("sigma1", sigma1, allow_inf=True)
+    sigma2 = _V.real("sigma2", sigma2, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     for name, v in (("b1", b1), ("b2", b2)):
         if int(v) != v or v < 1:
             raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
@@ -88,6 +92,7 @@ def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M,
         pre-drawn form for the whole pipeline; its parts accept pre-drawn noise).
     Spec: 003_ch06.proc_A6_5
     """
+    rng = _V.generator("rng", rng)
     data = list(data)
     n = len(data)
     s1, s2, _ = calibrate_spider_sigmas(G=G, M=M, n=n, K_max=K_max, N_esc=N_esc, T=T, epsilon=epsilon / 2, delta=delta)
@@ -120,6 +125,7 @@ def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M
     Randomness: as empirical_sosp_pipeline: everything from ``rng``.
     Spec: 003_ch06.proc_A6_6
     """
+    rng = _V.generator("rng", rng)
     from reference.core.accounting import gaussian_sigma
     data = list(data)
     n = len(data)
@@ -157,6 +163,10 @@ def truncated_gaussian_ball(d: int, scale2: float, R: float, rng: np.random.Gene
     Randomness: d standard normals g then one uniform u, from ``rng`` or pre-drawn (``u``, ``g``); bit-identical.
     Spec: 003_ch06.proc_A6_7
     """
+    d = _V.integer("d", d, lo=1)
+    scale2 = _V.positive("scale2", scale2, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     if g is None:
         g = rng.standard_normal(d)
     if u is None:
@@ -181,6 +191,13 @@ def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
         if all are rejected); bit-identical given the draws the rng would make.
     Spec: 003_ch06.proc_A6_7
     """
+    beta = _V.real("beta", beta, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
+    G = _V.real("G", G, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    rng = _V.generator("rng", rng, allow_none=True)
+    max_proposals = _V.integer("max_proposals", max_proposals)
     if not (beta > 0 and mu > 0 and R > 0 and G > 0):
         raise ValueError("beta, mu, R, G must be > 0")
     if draws is not None:
@@ -215,6 +232,11 @@ def gibbs_density_1d(zs, *, G: float, beta: float, mu: float, R: float, npts: in
     Postcondition: (x, w, dens) with Σ w·dens = 1: the exact density of π_D for f = G|x − z| in d = 1.
     Spec: 003_ch06.proc_A6_7
     """
+    G = _V.positive("G", G, allow_inf=True)
+    beta = _V.positive("beta", beta, allow_inf=True)
+    mu = _V.positive("mu", mu, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    npts = _V.integer("npts", npts)
     xs, ws = np.polynomial.legendre.leggauss(npts)
     pts = sorted({-R, R, *[float(z) for z in zs if -R < z < R]})
     X, W = [], []
@@ -244,6 +266,7 @@ def gv_code_bumps(d: int, rng: np.random.Generator | None = None, size: int | No
     Randomness: a uniform permutation of {0..2^d − 1} by Fisher–Yates from 2^d standard uniforms, from ``rng`` or
         pre-drawn ``draws`` of shape (2^d,); bit-identical (a combinatorial construction, not a privacy mechanism).
     Spec: 003_ch06.proc_A6_12"""
+    d = _V.integer("d", d, lo=1)
     words = []
     target = size or int(math.ceil(2 ** (d * (1 - (-(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75)))))))
     from reference.core.randomness import Source
@@ -263,4 +286,6 @@ def gv_code_bumps(d: int, rng: np.random.Generator | None = None, size: int | No
 
 
 def fresh_delta_gaussian(epsilon: float, mu: float) -> float:
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
     return float(gdp_delta(epsilon, mu))

@@ -13,6 +13,7 @@ import numpy as np
 from reference.core import validation as V
 
 from reference.core.oracles import QueryCounter, ValueOracle
+from reference.core import validation as _V
 
 __all__ = ["restricted_gaussian_draw", "rgo_rejection_sampler", "alternate_sample"]
 
@@ -29,6 +30,8 @@ def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np
         RuntimeError if all A rows are rejected); bit-identical given the rows the rng would draw.
     Spec: 003_ch06.proc_A6_9
     """
+    eta = _V.nonnegative("eta", eta, allow_inf=True)
+    beta_mu = _V.nonnegative("beta_mu", beta_mu, allow_inf=True)
     y = V.vector("y", y)
     R = V.positive("R", R)
     if draws is None:
@@ -61,6 +64,12 @@ def rgo_rejection_sampler(f_list, y, *, eta: float, beta: float, mu: float, R: f
         ``rng``; the number of draws is random (rejection), so there is no fixed-shape pre-drawn form.
     Spec: 003_ch06.proc_A6_9
     """
+    eta = _V.real("eta", eta, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
+    rng = _V.generator("rng", rng)
+    max_rounds = _V.integer("max_rounds", max_rounds)
     if not (eta > 0 and beta > 0 and mu > 0 and R > 0):
         raise ValueError("eta, beta, mu, R must be > 0")
     n = len(f_list)
@@ -97,6 +106,12 @@ def alternate_sample(f_list, x0, *, eta: float, T: int, beta: float, mu: float, 
         fixed-shape pre-drawn form).
     Spec: 003_ch06.alg19
     """
+    eta = _V.positive("eta", eta, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    beta = _V.positive("beta", beta, allow_inf=True)
+    mu = _V.positive("mu", mu, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    rng = _V.generator("rng", rng)
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     x = np.asarray(x0, dtype=float)

@@ -18,6 +18,7 @@ import numpy as np
 
 from reference.core.accounting import gdp_compose, gdp_delta, gdp_mu
 from reference.core.oracles import GradientOracle, QueryCounter
+from reference.core import validation as _V
 
 __all__ = ["spider_parameters", "stochastic_spider", "empirical_private_oracles", "spider_privacy_mu",
            "calibrate_spider_sigmas", "spider_delta"]
@@ -36,6 +37,7 @@ def spider_parameters(*, B, M, G, rho, kappa, omega, zeta1, zeta2, d, C: float =
         AU2).
     Spec: 003_ch06.alg17
     """
+    C = _V.positive("C", C, allow_inf=True)
     ell = math.log(B * M * d / (rho * omega))
     gamma = math.sqrt(4 * C * (zeta2 ** 2 * kappa + 4 * zeta1 ** 2) * ell)
     ell2 = math.log(d * M * B / (rho * gamma * omega))
@@ -67,6 +69,9 @@ def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: fl
         noise and deterministic oracles the run is bit-identical (tested).
     Spec: 003_ch06.alg17
     """
+    T = _V.integer("T", T, lo=1)
+    escape_sd = _V.nonnegative("escape_sd", escape_sd, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     x = np.asarray(x0, dtype=float).copy()
     if x.ndim != 1 or not np.all(np.isfinite(x)):
         raise ValueError("x0 must be a finite 1-D vector")
@@ -178,6 +183,9 @@ def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: f
         with the rows the rng would give, in call order, the outputs are bit-identical (tested).
     Spec: 003_ch06.proc_A6_2
     """
+    sigma1 = _V.real("sigma1", sigma1, allow_inf=True)
+    sigma2 = _V.real("sigma2", sigma2, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
     if not (sigma1 > 0 and sigma2 > 0):
@@ -209,6 +217,14 @@ def spider_privacy_mu(*, G: float, M: float, n: int, sigma1: float, sigma2: floa
     Postcondition: the exact GDP parameter of the capped Alg 17 with the corrected (6.2) oracles (P6-1).
     Spec: 003_ch06.proc_A6_2
     """
+    G = _V.positive("G", G, allow_inf=True)
+    M = _V.positive("M", M, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    sigma1 = _V.positive("sigma1", sigma1, allow_inf=True)
+    sigma2 = _V.positive("sigma2", sigma2, allow_inf=True)
+    K_max = _V.integer("K_max", K_max)
+    N_esc = _V.integer("N_esc", N_esc)
+    T = _V.integer("T", T, lo=1)
     mu1 = 2 * G / (n * sigma1)
     mue = 2 * G / (n * (escape_sigma1 or sigma1))
     mu2 = 2 * M / (n * sigma2)
@@ -226,6 +242,13 @@ def calibrate_spider_sigmas(*, G, M, n, K_max, N_esc, T, epsilon, delta, share_o
     Postcondition: (σ1, σ2, μ*) with spider_privacy_mu(σ1, σ2) = μ*, i.e. δ(ε) = δ exactly for the capped run.
     Spec: 003_ch06.proc_A6_2
     """
+    G = _V.positive("G", G, allow_inf=True)
+    M = _V.positive("M", M, allow_inf=True)
+    n = _V.integer("n", n, lo=1)
+    T = _V.integer("T", T, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    share_o1 = _V.real("share_o1", share_o1, allow_inf=True)
     mu_star = gdp_mu(epsilon, delta)
     mu1 = math.sqrt(share_o1 * mu_star ** 2 / (K_max + N_esc))
     mu2 = math.sqrt((1 - share_o1) * mu_star ** 2 / T)
@@ -234,4 +257,6 @@ def calibrate_spider_sigmas(*, G, M, n, K_max, N_esc, T, epsilon, delta, share_o
 
 def spider_delta(epsilon: float, mu: float) -> float:
     """δ(ε) of a mu-GDP mechanism (exact)."""
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    mu = _V.real("mu", mu, allow_inf=True)
     return float(gdp_delta(epsilon, mu))

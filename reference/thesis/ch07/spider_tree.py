@@ -23,6 +23,7 @@ import numpy as np
 from reference.core.accounting import gdp_delta, gdp_mu
 from reference.core.oracles import GradientOracle, QueryCounter
 from reference.thesis.ch07.tree import node_set
+from reference.core import validation as _V
 
 __all__ = ["batch_sizes", "adaptive_batch_spider", "epoch_drift_at_o2", "alg21_privacy_mu", "alg21_sigma",
            "alg21_delta"]
@@ -37,6 +38,11 @@ def batch_sizes(*, G: float, alpha: float, epsilon: float, d: int, kappa: float,
     Postcondition: integer batch sizes (b, b_t) >= 1 with G/b ≤ εα/√d and ‖∇̃_{t−1}‖/b_t ≤ αε/√d.
     Spec: 003_ch07.alg22
     """
+    G = _V.positive("G", G, allow_inf=True)
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    kappa = _V.positive("kappa", kappa, allow_inf=True)
     b = math.ceil(G * math.sqrt(d) / (epsilon * alpha) + G ** 2 / alpha ** 2)
     if grad_prev_norm is None:
         return b
@@ -66,6 +72,10 @@ def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta:
         (standard normals) and the tree noise per node, from ``rng`` or pre-drawn ``noise``; bit-identical (tested).
     Spec: 003_ch07.alg21
     """
+    T = _V.integer("T", T, lo=1)
+    zeta = _V.nonnegative("zeta", zeta, allow_inf=True)
+    sigma = _V.nonnegative("sigma", sigma)
+    rng = _V.generator("rng", rng, allow_none=True)
     x = np.asarray(x0, dtype=float).copy()
     if x.ndim != 1 or not np.all(np.isfinite(x)):
         raise ValueError("x0 must be a finite 1-D vector")
@@ -186,6 +196,8 @@ def alg21_privacy_mu(sens, sigma: float, T: int) -> float:
     Postcondition: the exact GDP parameter of Alg 21 with that σ (δ(ε) via core.gdp_delta).
     Spec: 003_ch07.alg21
     """
+    sigma = _V.nonnegative("sigma", sigma)
+    T = _V.integer("T", T, lo=1)
     if not sigma > 0:
         raise ValueError(f"sigma must be > 0, got {sigma!r}")
     L = math.ceil(math.log2(T)) if T > 1 else 0
@@ -203,6 +215,15 @@ def alg21_sigma(*, G: float, M: float, eta: float, alpha: float, epsilon: float,
     Postcondition: the tree σ of Alg 21 for the chosen variant.
     Spec: 003_ch07.alg21
     """
+    G = _V.positive("G", G, allow_inf=True)
+    M = _V.real("M", M, allow_inf=True)
+    eta = _V.real("eta", eta, allow_inf=True)
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    d = _V.integer("d", d, lo=1)
+    T = _V.integer("T", T, lo=1)
+    kappa = _V.real("kappa", kappa, allow_inf=True)
     b = batch_sizes(G=G, alpha=alpha, epsilon=epsilon, d=d, kappa=kappa)
     s = max(2 * G / b, 2 * M * eta * alpha * epsilon / math.sqrt(d))
     L = math.ceil(math.log2(T)) if T > 1 else 0
@@ -210,4 +231,7 @@ def alg21_sigma(*, G: float, M: float, eta: float, alpha: float, epsilon: float,
 
 
 def alg21_delta(epsilon: float, sens, sigma: float, T: int) -> float:
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    sigma = _V.nonnegative("sigma", sigma)
+    T = _V.integer("T", T, lo=1)
     return float(gdp_delta(epsilon, alg21_privacy_mu(sens, sigma, T)))

@@ -41,6 +41,8 @@ def node_set(t: int, Sigma: int, variant: str = "corrected") -> list[tuple[int, 
         corrected: ≤ ⌈log2Σ⌉+1).
     Spec: 003_ch07.alg20
     """
+    t = _V.integer("t", t)
+    Sigma = _V.integer("Sigma", Sigma)
     Sigma = _check_sigma_len(Sigma)
     if int(t) != t or not 1 <= t <= Sigma:
         raise ValueError(f"t must be an integer in [1, Sigma={Sigma}], got {t!r}")
@@ -73,6 +75,10 @@ def tree_noise(Sigma: int, d: int, sigma: float, rng: np.random.Generator | None
     Randomness: one (d,) standard-normal vector per node from ``rng`` or pre-drawn ``draws`` (keyed by node); bit-identical.
     Spec: 003_ch07.alg20
     """
+    Sigma = _V.integer("Sigma", Sigma)
+    d = _V.integer("d", d, lo=1)
+    sigma = _V.nonnegative("sigma", sigma)
+    rng = _V.generator("rng", rng, allow_none=True)
     Sigma = _check_sigma_len(Sigma)
     if int(d) != d or d < 1:
         raise ValueError(f"d must be a positive integer, got {d!r}")
@@ -103,6 +109,8 @@ def tree_mechanism(M: np.ndarray, sigma: float, rng: np.random.Generator | None,
         ``draws`` keyed by node; bit-identical.
     Spec: 003_ch07.alg20
     """
+    sigma = _V.nonnegative("sigma", sigma)
+    rng = _V.generator("rng", rng, allow_none=True)
     M = np.asarray(M, dtype=float)
     if M.ndim != 2 or not np.all(np.isfinite(M)):
         raise ValueError("M must be a finite array of shape (Sigma, d)")
@@ -111,6 +119,7 @@ def tree_mechanism(M: np.ndarray, sigma: float, rng: np.random.Generator | None,
 
 def max_node_memberships(Sigma: int, variant: str = "corrected") -> int:
     """max_i #{nodes used by some NODE(t) that contain step i}: the l2-sensitivity multiplier squared."""
+    Sigma = _V.integer("Sigma", Sigma)
     Sigma = _check_sigma_len(Sigma)
     nodes = {n for t in range(1, Sigma + 1) for n in node_set(t, Sigma, variant)}
     return max(sum(1 for (u, v) in nodes if u <= i <= v) for i in range(1, Sigma + 1))
@@ -125,6 +134,9 @@ def tree_mu(s: float, sigma: float, Sigma: int) -> float:
         at Σ a power of 2, AU29).
     Spec: 003_ch07.alg20
     """
+    s = _V.nonnegative("s", s, allow_inf=True)
+    sigma = _V.nonnegative("sigma", sigma)
+    Sigma = _V.integer("Sigma", Sigma)
     if not (s >= 0 and sigma > 0):
         raise ValueError(f"need s >= 0 and sigma > 0, got s={s!r}, sigma={sigma!r}")
     L = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
@@ -136,6 +148,7 @@ def tree_sigma_printed(s: float, Sigma: int, epsilon: float, delta: float) -> fl
 
     Preconditions (validated): s >= 0; Sigma integer >= 1; epsilon > 0; delta in (0, 1).
     """
+    Sigma = _V.integer("Sigma", Sigma)
     s = _V.nonnegative("s", s); Sigma = _check_sigma_len(Sigma)
     epsilon = _V.positive("epsilon", epsilon)
     delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
@@ -151,6 +164,7 @@ def tree_sigma_corrected(s: float, Sigma: int, epsilon: float, delta: float) -> 
     Postcondition: the smallest σ making the corrected tree (ε, δ)-DP exactly (δ(ε) = δ).
     Spec: 003_ch07.alg20
     """
+    Sigma = _V.integer("Sigma", Sigma)
     s = _V.positive("s", s); Sigma = _check_sigma_len(Sigma)
     epsilon = _V.positive("epsilon", epsilon)
     delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
@@ -160,4 +174,8 @@ def tree_sigma_corrected(s: float, Sigma: int, epsilon: float, delta: float) -> 
 
 def tree_delta(epsilon: float, s: float, sigma: float, Sigma: int) -> float:
     """Exact δ(ε) of the corrected tree (GDP, Dong-Roth-Su)."""
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    s = _V.real("s", s, allow_inf=True)
+    sigma = _V.nonnegative("sigma", sigma)
+    Sigma = _V.integer("Sigma", Sigma)
     return float(gdp_delta(epsilon, tree_mu(s, sigma, Sigma)))

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import numpy as np
+from reference.core import validation as _V
 
 __all__ = ["moreau_grid", "lasry_lions_grid", "goldstein_norm_1d", "pl_slope_range"]
 
@@ -16,6 +17,7 @@ def moreau_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
     Postcondition: the Moreau envelope on the grid (exact up to the grid resolution).
     Spec: 003_ch08.proc_A8_6
     """
+    lam = _V.real("lam", lam, allow_inf=True)
     if not lam > 0:
         raise ValueError(f"lam must be > 0, got {lam!r}")
     diff = grid[None, :] - grid[:, None]
@@ -31,12 +33,15 @@ def lasry_lions_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray
     Postcondition: grid values of the Lasry–Lions smoothing h̃ (exact up to the grid resolution).
     Spec: 003_ch08.proc_A8_6
     """
+    lam = _V.real("lam", lam, allow_inf=True)
     m2 = moreau_grid(hv, grid, 2 * lam)                      # M_{2λ}(h)
     return -moreau_grid(-m2, grid, lam)                      # −M_λ(−M_{2λ}(h))
 
 
 def goldstein_norm_1d(slopes_lo: float, slopes_hi: float) -> float:
     """||∂̄ h|| for a 1-D Goldstein subdifferential [slopes_lo, slopes_hi]: the distance from 0 to the interval."""
+    slopes_lo = _V.real("slopes_lo", slopes_lo, allow_inf=True)
+    slopes_hi = _V.real("slopes_hi", slopes_hi, allow_inf=True)
     if slopes_lo > slopes_hi:
         raise ValueError("need slopes_lo <= slopes_hi")
     return 0.0 if slopes_lo <= 0 <= slopes_hi else min(abs(slopes_lo), abs(slopes_hi))
@@ -45,6 +50,8 @@ def goldstein_norm_1d(slopes_lo: float, slopes_hi: float) -> float:
 def pl_slope_range(knots: np.ndarray, slopes: np.ndarray, a: float, b: float) -> tuple[float, float]:
     """[min h', max h'] over [a, b] for a piecewise-linear h with breakpoints ``knots`` (increasing) and slopes
     ``slopes`` (len(knots)+1 pieces): the Clarke/Goldstein subdifferential ∂_r h(x) = that interval for [a,b] = [x−r,x+r]."""
+    a = _V.real("a", a, allow_inf=True)
+    b = _V.real("b", b, allow_inf=True)
     lo_piece = int(np.searchsorted(knots, a, side="left"))
     hi_piece = int(np.searchsorted(knots, b, side="right"))
     s = slopes[lo_piece:hi_piece + 1]

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from reference.core.samplers import uniform_l2_ball
+from reference.core import validation as _V
 
 __all__ = ["clip", "o2nc", "zero_order_estimator", "first_order_estimator"]
 
@@ -31,6 +32,7 @@ def clip(v: np.ndarray, D: float) -> np.ndarray:
     Postcondition: the projection of v onto B(0, D).
     Spec: 003_ch08.alg23
     """
+    D = _V.real("D", D, allow_inf=True)
     nv = float(np.linalg.norm(v))
     return v if nv <= D else v * (D / nv)
 
@@ -49,6 +51,11 @@ def o2nc(O, x0, *, D: float, eta: float, M: int, T: int, rng: np.random.Generato
     Returns dict(x_out, xbar (K×d), z (T×d), k).
     Spec: 003_ch08.alg23
     """
+    D = _V.positive("D", D, allow_inf=True)
+    eta = _V.positive("eta", eta, allow_inf=True)
+    M = _V.integer("M", M)
+    T = _V.integer("T", T, lo=1)
+    rng = _V.generator("rng", rng, allow_none=True)
     x = np.asarray(x0, dtype=float).copy()
     if x.ndim != 1 or not np.all(np.isfinite(x)):
         raise ValueError("x0 must be a finite 1-D vector")
@@ -97,6 +104,9 @@ def zero_order_estimator(f, x, *, alpha: float, m: int, rng: np.random.Generator
         directions ``y`` of shape (m, d) (then nothing is drawn); with the same y the output is identical.
     Spec: 003_ch08.proc_A8_2
     """
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    m = _V.integer("m", m)
+    rng = _V.generator("rng", rng, allow_none=True)
     x = np.asarray(x, dtype=float)
     d = x.size
     if not alpha > 0 or int(m) != m or m < 1:
@@ -123,6 +133,9 @@ def first_order_estimator(grad, x, *, alpha: float, m: int, rng: np.random.Gener
         directions ``y`` of shape (m, d) (then nothing is drawn); with the same y the output is identical.
     Spec: 003_ch08.alg26
     """
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    m = _V.integer("m", m)
+    rng = _V.generator("rng", rng, allow_none=True)
     x = np.asarray(x, dtype=float)
     d = x.size
     if not alpha > 0 or int(m) != m or m < 1:

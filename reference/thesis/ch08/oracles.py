@@ -16,6 +16,7 @@ from reference.core.accounting import gdp_delta, gdp_mu
 from reference.core.oracles import QueryCounter, ValueOracle, GradientOracle
 from reference.core.samplers import uniform_l2_ball
 from reference.thesis.ch07.tree import node_set
+from reference.core import validation as _V
 
 __all__ = ["single_pass_oracle", "multi_pass_oracle", "zo_error_bound", "single_pass_leaf_sensitivities",
            "single_pass_privacy", "single_pass_sigma"]
@@ -58,6 +59,9 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
         fixed-shape pre-drawn form; seed the rng to reproduce).
     Spec: 003_ch08.alg24, 003_ch08.alg26
     """
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    sigma = _V.nonnegative("sigma", sigma)
+    rng = _V.generator("rng", rng, allow_none=True)
     if order not in ("zero", "first"):
         raise ValueError(f"order must be 'zero' or 'first', got {order!r}")
     if directions not in ("sphere", "printed_ball"):
@@ -146,6 +150,12 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
         run time: no fixed-shape pre-drawn form).
     Spec: 003_ch08.alg25
     """
+    Sigma = _V.integer("Sigma", Sigma)
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    m = _V.integer("m", m)
+    sigma1 = _V.nonnegative("sigma1", sigma1, allow_inf=True)
+    sigma2 = _V.nonnegative("sigma2", sigma2, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     if directions not in ("sphere", "printed_ball"):
         raise ValueError(f"directions must be 'sphere' or 'printed_ball', got {directions!r}")
     if int(Sigma) != Sigma or Sigma < 1 or int(m) != m or m < 1:
@@ -188,6 +198,10 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
 def zo_error_bound(L: float, d: int, m: int, iota: float) -> float:
     """Radius r with P(||(1/m)Σ_j v_j − E v|| >= r) <= ι for the sphere estimator (||v_j|| <= Ld, so
     ||v_j − Ev|| <= 2Ld): McDiarmid on the norm of the sum, r = 2Ld(1 + sqrt(2 log(1/ι)))/√m."""
+    L = _V.real("L", L, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    m = _V.integer("m", m)
+    iota = _V.real("iota", iota, allow_inf=True)
     return 2 * L * d * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m)
 
 
@@ -197,6 +211,14 @@ def single_pass_leaf_sensitivities(*, L: float, d: int, alpha: float, D: float, 
     period start s1 = (2L + 2r)/B1, other steps s2 = (4L√d D/α + 4r)/B2, with r the zero-order error radius
     (zero-order) or the first-order average error radius 2L(1 + sqrt(2 log(1/ι)))/√m (Alg. 26; 0 at period
     starts, where the single y per sample is coupled and ||∇f|| <= L)."""
+    L = _V.real("L", L, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    alpha = _V.real("alpha", alpha, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    B1 = _V.integer("B1", B1)
+    B2 = _V.integer("B2", B2)
+    m = _V.integer("m", m)
+    iota = _V.real("iota", iota, allow_inf=True)
     if order == "zero":
         r1 = r2 = zo_error_bound(L, d, m, iota)
     else:
@@ -213,6 +235,18 @@ def single_pass_privacy(*, epsilon: float, L: float, d: int, alpha: float, D: fl
     Steps: δ_tree(ε) of the corrected tree with the leaf sensitivities, plus 2nι for the directions' bad event.
     Postcondition: the total δ at ε for that σ (compared with δ by the check 003_ch08.lemma8_3_4.corrected_privacy).
     Spec: 003_ch08.priv.P8_1"""
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    alpha = _V.real("alpha", alpha, allow_inf=True)
+    D = _V.real("D", D, allow_inf=True)
+    B1 = _V.integer("B1", B1)
+    B2 = _V.integer("B2", B2)
+    m = _V.integer("m", m)
+    sigma = _V.nonnegative("sigma", sigma)
+    Sigma = _V.integer("Sigma", Sigma)
+    n_samples = _V.integer("n_samples", n_samples, lo=1)
+    iota = _V.real("iota", iota, allow_inf=True)
     s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
     Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
     mu = max(s1, s2 if Sigma > 1 else 0.0) * math.sqrt(Lt + 1) / sigma
@@ -230,6 +264,17 @@ def single_pass_sigma(*, epsilon: float, delta: float, L: float, d: int, alpha: 
         √log Σ, 003_ch08.lemma8_3_4).
     Spec: 003_ch08.alg24
     """
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    L = _V.positive("L", L, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    D = _V.positive("D", D, allow_inf=True)
+    B1 = _V.integer("B1", B1)
+    B2 = _V.integer("B2", B2)
+    m = _V.integer("m", m)
+    Sigma = _V.integer("Sigma", Sigma)
+    n_samples = _V.integer("n_samples", n_samples, lo=1)
     iota = delta / (4 * n_samples)
     s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
     Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0

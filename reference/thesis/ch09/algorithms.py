@@ -16,6 +16,7 @@ from reference.core.accounting import gdp_mu
 from reference.core.mechanisms import above_threshold as core_above_threshold
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import uniform_l2_ball
+from reference.core import validation as _V
 
 __all__ = ["above_threshold_ch9", "concentration_score", "selection_probabilities", "a28_paper_sigma",
            "chernoff_k", "a28_calibrated_sigma", "OutlierRemovalMean", "smoothed_gradient_sample",
@@ -68,6 +69,7 @@ def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.rando
 
 def concentration_score(v: np.ndarray, tau: float) -> float:
     """s = (1/n) Σ_j Σ_j' 1(‖v_j − v_j'‖ <= τ)  (eq. 9.2, L6981; includes j = j'; range [1, n])."""
+    tau = _V.real("tau", tau, allow_inf=True)
     v = np.asarray(v, dtype=float).reshape(len(v), -1)
     dist = np.linalg.norm(v[:, None, :] - v[None, :, :], axis=-1)
     return float((dist <= tau).sum()) / v.shape[0]
@@ -76,6 +78,7 @@ def concentration_score(v: np.ndarray, tau: float) -> float:
 def selection_probabilities(v: np.ndarray, radius: float) -> np.ndarray:
     """p_j of Alg 28 lines 8-9 (L6989-6990): f_j = #{j': ‖v_j − v_j'‖ <= radius}; p = 0 if f < n/2, 1 if f >= 2n/3,
     (f − n/2)/(n/6) otherwise."""
+    radius = _V.real("radius", radius, allow_inf=True)
     v = np.asarray(v, dtype=float).reshape(len(v), -1)
     n = v.shape[0]
     dist = np.linalg.norm(v[:, None, :] - v[None, :, :], axis=-1)
@@ -91,12 +94,19 @@ def a28_paper_sigma(n: int, epsilon: float, delta: float, tau: float, T: int) ->
     Postcondition: the printed σ of Alg 28 line 12 (under-calibrated for the explicit coupled sensitivity, AU9.8).
     Spec: 003_ch09.alg28
     """
+    n = _V.integer("n", n, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    tau = _V.positive("tau", tau, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
     return math.sqrt(8 * tau ** 2 * T * math.log(math.exp(epsilon) * T / delta)
                      * math.log(math.exp(epsilon / 2) / delta) / (n ** 2 * epsilon ** 2))
 
 
 def chernoff_k(zeta: float, mean: float = 7.0) -> int:
     """k_ζ = min{k > mean : e^{-mean}(e·mean/k)^k <= ζ} (Chernoff bound for a Poisson-binomial of mean <= `mean`)."""
+    zeta = _V.real("zeta", zeta, allow_inf=True)
+    mean = _V.real("mean", mean, allow_inf=True)
     k = int(math.floor(mean)) + 1
     while -mean + k * (1 + math.log(mean / k)) > math.log(zeta):
         k += 1
@@ -113,6 +123,12 @@ def a28_calibrated_sigma(n: int, epsilon: float, delta_prime: float, tau: float,
         mass (T+1+e^ε)ζ′ is added to δ by the caller).
     Spec: 003_ch09.alg28
     """
+    n = _V.integer("n", n, lo=1)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta_prime = _V.probability("delta_prime", delta_prime)
+    tau = _V.positive("tau", tau, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    zeta = _V.real("zeta", zeta, allow_inf=True)
     delta_z = 24.0 * tau * chernoff_k(zeta) / n
     mu = gdp_mu(epsilon / 2.0, delta_prime)
     return math.sqrt(T) * delta_z / mu
@@ -199,6 +215,7 @@ def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: n
     Randomness: d standard normals then one uniform (uniform_l2_ball), from ``rng`` or pre-drawn ``noise`` = (g, u);
         bit-identical.
     Spec: 003_ch09.algP9_1"""
+    rng = _V.generator("rng", rng, allow_none=True)
     theta = np.asarray(theta, dtype=float)
     y = uniform_l2_ball(theta.shape[0], V.nonnegative("r", r), rng, noise=noise)
     return np.asarray(grad(theta + y), dtype=float)
@@ -299,6 +316,13 @@ def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float
     Postcondition: dict(T, r, eta, tau) of Thm 9.4.1 (the paper's first η term is √n too small, AU9.10).
     Spec: 003_ch09.alg29
     """
+    n = _V.integer("n", n, lo=1)
+    m = _V.integer("m", m)
+    d = _V.integer("d", d, lo=1)
+    G = _V.positive("G", G, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     if T is None:
         T = int(math.ceil(m * m * n * n + m * n * math.sqrt(d)))
     lg = math.log(m * n * d / delta)

@@ -5,6 +5,7 @@ Spec: 003_ch09.lemma9_2_4, 003_ch10.lemma10_6_9
 from __future__ import annotations
 
 import mpmath as mp
+from reference.core import validation as _V
 
 __all__ = ["at_pattern_probability", "at_all_pass_probability"]
 
@@ -22,6 +23,10 @@ def at_pattern_probability(q, threshold, b_threshold, b_query, k, *, halt_on="be
     or "above" (Alg 34: answers ⊥ while q_t + ν_t < Δ̂, halts on the first ⊤).  k in 1..T: the halting answer is the
     k-th; k = None: no halt within the T = len(q) queries.
     """
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
+    threshold = _V.real("threshold", threshold, allow_inf=True)
+    b_threshold = _V.real("b_threshold", b_threshold, allow_inf=True)
+    b_query = _V.real("b_query", b_query, allow_inf=True)
     with mp.workdps(dps):
         q = [mp.mpf(x) for x in q]
         T = len(q)
@@ -44,6 +49,9 @@ def at_pattern_probability(q, threshold, b_threshold, b_query, k, *, halt_on="be
 
 def at_all_pass_probability(s, threshold, b_threshold, b_query, T, *, dps: int = 20):
     """P(Alg 27 answers ⊤ to T queries of constant value s) = ∫ Lap(x) P(s + ν >= Δ − x)^T dx (Prop 9.3.7 oracle)."""
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
+    threshold = _V.real("threshold", threshold, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
     with mp.workdps(dps):
         bt, bq, D, s = mp.mpf(b_threshold), mp.mpf(b_query), mp.mpf(threshold), mp.mpf(s)
 

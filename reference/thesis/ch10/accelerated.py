@@ -13,6 +13,7 @@ from reference.core.randomness import Source
 
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import sample_with_replacement, sample_without_replacement, uniform_l2_ball
+from reference.core import validation as _V
 
 __all__ = ["ac_sa_step", "ac_sa_init", "accelerated_minibatch_sgd", "accelerated_phased_erm", "smoothed_grad"]
 
@@ -30,6 +31,8 @@ def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: C
     Steps: the AC-SA updates (α_t, γ_t, x^md, x, x^ag) of Ghadimi–Lan 2012 as displayed in the catalog P10.2.
     Postcondition: the next state dict (t, x, x_ag, x_md).
     Spec: 003_ch10.algP10_2"""
+    mu = _V.nonnegative("mu", mu, allow_inf=True)
+    beta = _V.positive("beta", beta, allow_inf=True)
     t, x, x_ag, x_md = state["t"], state["x"], state["x_ag"], state["x_md"]
     a, g = 2.0 / (t + 1), 4.0 * beta / (t * (t + 1))
     x_new = np.asarray(project((a * mu * x_md + ((1 - a) * mu + g) * x - a * G) / (mu + g)), dtype=float)
@@ -75,6 +78,11 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
         pre-drawn ``draws`` = dict(thr, idx, lap, sel, gauss) of those shapes; bit-identical.
     Spec: 003_ch10.alg32
     """
+    n_total = _V.integer("n_total", n_total)
+    d = _V.integer("d", d, lo=1)
+    c_sigma = _V.real("c_sigma", c_sigma, allow_inf=True)
+    c_thr = _V.real("c_thr", c_thr, allow_inf=True)
+    c_lap = _V.real("c_lap", c_lap, allow_inf=True)
     users = np.asarray(users, dtype=float)
     n_i, m = users.shape[0], users.shape[1]
     T = V.positive_int("T", T)
@@ -134,6 +142,10 @@ def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsil
         dicts (see :func:`accelerated_minibatch_sgd`); bit-identical.
     Spec: 003_ch10.alg33
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    c_tau = _V.real("c_tau", c_tau, allow_inf=True)
+    c_T = _V.real("c_T", c_T, allow_inf=True)
+    c_K = _V.real("c_K", c_K, allow_inf=True)
     data = np.asarray(data, dtype=float)
     n, m = data.shape[0], data.shape[1]
     if n < 2:

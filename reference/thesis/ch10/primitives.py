@@ -17,6 +17,7 @@ from reference.core.randomness import Source
 from reference.core.mechanisms import gaussian_mechanism, laplace_mechanism
 from reference.core.oracles import QueryCounter
 from reference.core.samplers import sample_without_replacement
+from reference.core import validation as _V
 
 __all__ = ["laplace_mechanism_ch10", "gaussian_sigma_ch10", "gaussian_mechanism_ch10", "subsampled",
            "one_pass_sgd", "phased_sgd_outlier_iterate_removal"]
@@ -31,6 +32,9 @@ def laplace_mechanism_ch10(value, l1_sensitivity: float, epsilon: float, rng: np
     Postcondition: ε-DP for queries of ℓ1-sensitivity Δ_1 (Lemma 10.6.4).
     Randomness: one standard Laplace per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_4"""
+    l1_sensitivity = _V.positive("l1_sensitivity", l1_sensitivity, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     return laplace_mechanism(value, l1_sensitivity, epsilon, rng, noise=noise)
 
 
@@ -42,6 +46,9 @@ def gaussian_sigma_ch10(l2_sensitivity: float, epsilon: float, delta: float) -> 
     Postcondition: the σ of Def 10.6.5 ((ε, δ)-DP only for ε ≲ 8, AU10.11).
     Spec: 003_ch10.algP10_5
     """
+    l2_sensitivity = _V.positive("l2_sensitivity", l2_sensitivity, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
     if not (epsilon > 0 and 0 < delta < 1 and l2_sensitivity > 0):
         raise ValueError("need l2_sensitivity > 0, epsilon > 0 and delta in (0, 1)")
     return math.sqrt(2 * l2_sensitivity ** 2 * math.log(2 / delta)) / epsilon
@@ -57,6 +64,10 @@ def gaussian_mechanism_ch10(value, l2_sensitivity: float, epsilon: float, delta:
     Steps: value + N(0, σ²I) with σ = gaussian_sigma_ch10(Δ_2, ε, δ).
     Randomness: one standard normal per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_5"""
+    l2_sensitivity = _V.positive("l2_sensitivity", l2_sensitivity, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    rng = _V.generator("rng", rng, allow_none=True)
     return gaussian_mechanism(value, l2_sensitivity, gaussian_sigma_ch10(l2_sensitivity, epsilon, delta), rng,
                               noise=noise)
 
@@ -71,6 +82,8 @@ def subsampled(mechanism: Callable, data, M: int, rng: np.random.Generator | Non
     Randomness: M uniforms (core sample_without_replacement) from ``rng`` or pre-drawn ``noise``; the mechanism's
         own draws are its own; bit-identical.
     Spec: 003_ch10.algP10_6"""
+    M = _V.integer("M", M)
+    rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     idx = sample_without_replacement(len(data), M, rng, noise=noise)
     return mechanism([data[i] for i in idx])
@@ -142,6 +155,10 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
         (phases after a halt may be omitted); bit-identical given the draws the rng would make.
     Spec: 003_ch10.alg31
     """
+    c_groups = _V.real("c_groups", c_groups, allow_inf=True)
+    c_tau = _V.real("c_tau", c_tau, allow_inf=True)
+    c_lap = _V.real("c_lap", c_lap, allow_inf=True)
+    c_sigma = _V.real("c_sigma", c_sigma, allow_inf=True)
     data = np.asarray(data, dtype=float)
     n, m = data.shape[0], data.shape[1]
     epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True)

@@ -11,6 +11,7 @@ import numpy as np
 
 from reference.core.accounting import dpsgd_epsilon
 from reference.core.oracles import QueryCounter
+from reference.core import validation as _V
 
 __all__ = ["dp_sgd_regularized", "dp_sgd_epsilon", "restricted_lipschitz_diag", "geometric_median_grad"]
 
@@ -32,6 +33,8 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
         pre-drawn ``noise`` = (j, z) given (see Preconditions); bit-identical.
     Spec: 003_ch11.alg35
     """
+    T = _V.integer("T", T, lo=1)
+    rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     n = len(data)
     if n < 1:
@@ -76,6 +79,10 @@ def dp_sgd_epsilon(n: int, T: int, sigma: float, delta: float) -> float:
         Poisson bound is the standard proxy).
     Spec: 003_ch11.alg35
     """
+    n = _V.integer("n", n, lo=1)
+    T = _V.integer("T", T, lo=1)
+    sigma = _V.nonnegative("sigma", sigma)
+    delta = _V.probability("delta", delta)
     return dpsgd_epsilon(1.0 / n, sigma / 2.0, int(T), delta)
 
 

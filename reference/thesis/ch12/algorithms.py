@@ -17,6 +17,7 @@ from reference.core.oracles import QueryCounter
 from reference.core.randomness import Source
 from reference.core.samplers import clip_l2
 from reference.core.aggregation import aggregate as _aggregate_000
+from reference.core import validation as _V
 
 __all__ = ["clipped_dp_sgd", "prop1231_sigma", "population_localize", "aggregate_ch12", "known_lip_reduction",
            "one_pass_clipped_sgd", "bounded_laplace", "blap_mechanism_delta", "svt_bounded_laplace",
@@ -41,6 +42,9 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         Preconditions give the shape); bit-identical.
     Spec: 003_ch12.alg36
     """
+    d = _V.integer("d", d, lo=1)
+    T = _V.integer("T", T, lo=1)
+    rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     n = len(data)
     C, lam, sigma = V.positive("C", C), V.positive("lam", lam), V.nonnegative("sigma", sigma)
@@ -70,6 +74,10 @@ def prop1231_sigma(C: float, T: int, n: int, rho: float) -> float:
     Postcondition: the σ of Prop 12.3.1: T releases of sensitivity 2C/n are exactly ρ-CDP (PC9, proved).
     Spec: 003_ch12.alg36
     """
+    C = _V.positive("C", C, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    n = _V.integer("n", n, lo=1)
+    rho = _V.real("rho", rho, allow_inf=True)
     return math.sqrt(2 * C * C * T / (n * n * rho))
 
 
@@ -83,6 +91,9 @@ def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: fl
     Steps: for i in [I]: λ_i = λ·32^i; x_i = choose_x(i, x_{i−1}, λ_i).
     Postcondition: x_I; Prop 12.3.7's bound holds only in the corrected form (factors 16, 8; major erratum).
     Spec: 003_ch12.alg37"""
+    lam = _V.nonnegative("lam", lam, allow_inf=True)
+    I = _V.integer("I", I)
+    Delta = _V.real("Delta", Delta, allow_inf=True)
     x = np.asarray(x0, dtype=float)
     for i in range(1, int(I) + 1):
         lam_i = lam * 32.0 ** i
@@ -113,6 +124,7 @@ def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: f
         dataset.
     Postcondition: base's output; neighbours map to neighbours, so base's ρ-CDP is inherited (PC11).
     Spec: 003_ch12.alg39"""
+    mu = _V.real("mu", mu, allow_inf=True)
     C = V.positive("C", C)
     repl = dummy if mu == 0 else s_mu
     return base([s if lbar(s) <= C else repl for s in data])
@@ -151,6 +163,7 @@ def bounded_laplace(R: float, tau: float, rng: np.random.Generator | None = None
     Randomness: two standard uniforms per draw (u, then the sign's uniform) from ``rng``, or pre-drawn ``u`` and
         ``sign``; bit-identical.
     Spec: 003_ch12.algP12_3"""
+    rng = _V.generator("rng", rng, allow_none=True)
     R, tau = V.positive("R", R), V.positive("tau", tau)
     a = -math.expm1(-tau / R)
     uu = rng.random(size) if u is None else np.asarray(u, dtype=float)
@@ -168,6 +181,9 @@ def blap_mechanism_delta(Delta: float, epsilon: float, tau: float) -> float:
         grid).
     Spec: 003_ch12.algP12_3
     """
+    Delta = _V.positive("Delta", Delta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
     b = Delta / epsilon
     if tau < Delta:
         raise ValueError("tau must be >= Delta")
@@ -240,6 +256,7 @@ def a42_phase_indices(n: int, variant: str = "corrected") -> list[range]:
         n_{i′} (printed).
     Postcondition: the list of 1-based index ranges; disjoint for 'corrected', overlapping for 'paper' (AU12.14).
     Spec: 003_ch12.alg42"""
+    n = _V.integer("n", n, lo=1)
     I = int(math.floor(math.log2(n)))
     n = 2 ** I
     out = []
@@ -263,6 +280,11 @@ def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, e
     Postcondition: x_I; ρ/4-CDP per affected phase (PC14) given the GLM contraction of Lemma 12.8.1.
     Randomness: one (d,) standard-normal vector per phase from ``rng`` or pre-drawn ``noise`` (I, d); bit-identical.
     Spec: 003_ch12.alg43"""
+    n = _V.integer("n", n, lo=1)
+    eta = _V.real("eta", eta, allow_inf=True)
+    C = _V.real("C", C, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     I = int(math.floor(math.log2(n)))
     x = np.asarray(x0, dtype=float)
@@ -321,6 +343,11 @@ def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, 
         ("corrected"; "paper" can be 2.95R away, AU12.7).
     Randomness: the J P12.0 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of J (T, d) standard-normal
         arrays; bit-identical.  Spec: 003_ch12.alg38"""
+    lam = _V.real("lam", lam, allow_inf=True)
+    Gk = _V.real("Gk", Gk, allow_inf=True)
+    k = _V.real("k", k, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     samples = list(samples)
     J = V.positive_int("J", J)
     R = V.nonnegative("R", R)
@@ -402,6 +429,14 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
         pre-drawn form yet (not done: a draws layout per phase with maximal shapes).
     Spec: 003_ch12.alg42
     """
+    eta = _V.positive("eta", eta, allow_inf=True)
+    C = _V.positive("C", C, allow_inf=True)
+    c = _V.positive("c", c, allow_inf=True)
+    omega = _V.positive("omega", omega, allow_inf=True)
+    beta = _V.positive("beta", beta, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    rng = _V.generator("rng", rng)
     data = list(data)
     I = int(math.floor(math.log2(len(data))))
     n = 2 ** I
@@ -443,6 +478,10 @@ def svt_pattern_probability(q, *, L: float, R: float, tau: float, k, dps: int = 
     """Exact P(Alg 41 with c = 1 answers ⊥^{k−1}⊤ (k ∈ 1..T) or ⊥^T (k = None)) for query values q (1-D integral over
     the bounded-Laplace threshold noise; BLap CDFs in closed form).  Oracle for Lemma 12.7.5 (c = 1).
     Spec: 003_ch12.alg41"""
+    dps = _V.integer("dps", dps, lo=1, hi=100_000)
+    L = _V.real("L", L, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
+    tau = _V.real("tau", tau, allow_inf=True)
     import mpmath as mp
     with mp.workdps(dps):
         R, tau, L = mp.mpf(R), mp.mpf(tau), mp.mpf(L)

@@ -14,6 +14,7 @@ import numpy as np
 
 from reference.core import validation as V
 from reference.core.randomness import Source
+from reference.core import validation as _V
 
 __all__ = ["l2p", "mw_log_weights", "l2p_mw", "l2p_mw_output_law", "thm1332_privacy", "mw_expected_regret",
            "alternating_batch_losses", "rmw_rejection_sample", "low_switching_sketch", "lower_bound_adversary"]
@@ -40,6 +41,11 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
         arrays) or pre-drawn ``draws``; bit-identical (tested).
     Spec: 003_ch13.alg44
     """
+    n_batches = _V.integer("n_batches", n_batches)
+    eta = _V.real("eta", eta, allow_inf=True)
+    B = _V.integer("B", B)
+    p = _V.real("p", p, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     S = int(n_batches)
     if S < 1 or int(B) != B or B < 1:
         raise ValueError("n_batches and B must be integers >= 1")
@@ -69,6 +75,8 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
 
 def mw_log_weights(losses: np.ndarray, eta: float, B: int) -> np.ndarray:
     """log ν_s(x) = −η Σ_{t < (s−1)B+1} ℓ_t(x) for MW on [d] (μ^mw_t, Thm 13.3.10); shape (T/B, d)."""
+    eta = _V.real("eta", eta, allow_inf=True)
+    B = _V.integer("B", B)
     losses = np.asarray(losses, dtype=float)
     T, d = losses.shape
     S = T // B
@@ -87,6 +95,10 @@ def l2p_mw(losses: np.ndarray, *, eta: float, B: int, p: float, rng: np.random.G
     Postcondition: the played experts (x_1..x_{T/B}).
     Randomness: as l2p: five uniform streams, from ``rng`` or pre-drawn ``draws``; bit-identical.
     Spec: 003_ch13.alg44"""
+    eta = _V.real("eta", eta, allow_inf=True)
+    B = _V.integer("B", B)
+    p = _V.real("p", p, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     losses = np.asarray(losses, dtype=float)
     T, d = losses.shape
     if T % B:
@@ -112,6 +124,9 @@ def l2p_mw_output_law(losses: np.ndarray, *, eta: float, B: int, p: float) -> di
         exact privacy checks.
     Spec: 003_ch13.alg44
     """
+    eta = _V.real("eta", eta, allow_inf=True)
+    B = _V.integer("B", B)
+    p = _V.real("p", p, allow_inf=True)
     lw = mw_log_weights(losses, eta, B)
     S, d = lw.shape
     nu = np.exp(lw - lw.max(axis=1, keepdims=True))
@@ -148,6 +163,12 @@ def thm1332_privacy(T: int, B: int, eta: float, p: float, delta1: float, delta0:
         form, AU13_2).
     Spec: 003_ch13.alg44
     """
+    T = _V.integer("T", T, lo=1)
+    B = _V.integer("B", B)
+    eta = _V.positive("eta", eta, allow_inf=True)
+    p = _V.real("p", p, allow_inf=True)
+    delta1 = _V.real("delta1", delta1, allow_inf=True)
+    delta0 = _V.real("delta0", delta0, allow_inf=True)
     L = math.log(1 / delta1)
     eps = 2 * eta / p + eta + 3 * T * eta ** 2 * p * L / (2 * B) + math.sqrt(6 * T * eta ** 2 * p * L ** 2 / B)
     delta = 2 * T * (2 / eta + L / p) * math.e * B * delta0 + 2 * T * delta1
@@ -157,6 +178,8 @@ def thm1332_privacy(T: int, B: int, eta: float, p: float, delta1: float, delta0:
 def mw_expected_regret(losses: np.ndarray, eta: float, B: int = 1) -> float:
     """Exact expected regret of MW with rate η whose distribution is refreshed only at the batch starts
     (B = 1: plain MW; B > 1: the batched lazy algorithm = the law of L2P's x_s, Lemma 13.3.4 with δ_0 = 0)."""
+    eta = _V.real("eta", eta, allow_inf=True)
+    B = _V.integer("B", B)
     losses = np.asarray(losses, dtype=float)
     T, d = losses.shape
     cum = np.vstack([np.zeros(d), np.cumsum(losses, axis=0)])[:-1]        # losses before round t
@@ -169,6 +192,8 @@ def mw_expected_regret(losses: np.ndarray, eta: float, B: int = 1) -> float:
 
 def alternating_batch_losses(T: int, B: int) -> np.ndarray:
     """The AU13.1 instance (d = 2): loss e_1 on odd batches and e_2 on even batches (oblivious)."""
+    T = _V.integer("T", T, lo=1)
+    B = _V.integer("B", B)
     s = np.arange(T) // B
     out = np.zeros((T, 2))
     out[s % 2 == 0, 0] = 1.0
