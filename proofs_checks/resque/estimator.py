@@ -157,7 +157,7 @@ def _l1_var_mc(ctx):
                    details=f"N = {ng * K} per case; detects a relative error of E||w g||^2 above radius/(e L^2) = {max(rels):.2f}")
 
 
-@check("000.eq6.sympy", spec=["000.eq6", "000.audit.A1"], profile="full")
+@check("000.eq6.sympy", spec=["000.eq6", "000.audit.A1"])
 def _eq6(ctx):
     v, xi = sp.symbols("v xi", real=True)
     rho = sp.symbols("rho", positive=True)
