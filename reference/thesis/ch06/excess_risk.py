@@ -51,11 +51,11 @@ def gibbs_beta_calibration(G: float, D: float, n: int, d: int, epsilon: float, d
     Postcondition: the largest β with that expression ≤ ε (the concrete calibration replacing the O(·) of Thm
         6.4.6).
     Spec: 003_ch06.proc_A6_7"""
-    G = _V.positive("G", G, allow_inf=True)
-    D = _V.positive("D", D, allow_inf=True)
+    G = _V.positive("G", G)
+    D = _V.positive("D", D)
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    epsilon = _V.positive("epsilon", epsilon)
     delta = _V.probability("delta", delta)
     if not (G > 0 and D > 0 and n >= 1 and d >= 1 and epsilon > 0 and 0 < delta < 1):
         raise ValueError("need G, D, epsilon > 0, n, d >= 1, delta in (0,1)")
@@ -64,8 +64,12 @@ def gibbs_beta_calibration(G: float, D: float, n: int, d: int, epsilon: float, d
         return 2 * G * b / n * D * math.sqrt(math.exp(min(b * G * D, 700)) / d) * math.sqrt(1 + 2 * math.log(1 / delta))
 
     lo, hi = 0.0, 1.0
-    while lhs(hi) <= epsilon:
+    for _ in range(2100):                # bounded bracket search (issue 21: epsilon = inf looped forever)
+        if lhs(hi) > epsilon:
+            break
         hi *= 2
+    else:
+        raise RuntimeError(f"gibbs_beta_calibration: no bracket for epsilon={epsilon!r} (beta beyond 2^2100)")
     for _ in range(200):
         mid = (lo + hi) / 2
         if lhs(mid) <= epsilon:
