@@ -16,6 +16,7 @@ from reference.core.aggregation import aggregate
 from reference.core.geometry import as_vector, proj_l2_ball
 from reference.core.validation import positive
 from reference.resque.resque import draw_resque_batch, resque_log_weight
+from reference.core import validation as _V
 
 __all__ = ["epoch_sgd", "epoch_sgd_T", "ac_sa", "ac_sa_sizes", "prop2_schedule", "parallel_sco_counts", "ball_accel_params",
            "ball_accel", "ball_accel_bo"]
@@ -30,6 +31,9 @@ def _proj(y: np.ndarray, c: np.ndarray, r: float) -> np.ndarray:
 
 def epoch_sgd_T(L: float, lam: float, phi: float) -> int:
     """T = ceil(48 L^2/(lambda phi)) (Alg. 1 line 2, L391)."""
+    L = _V.real("L", L, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    phi = _V.real("phi", phi, allow_inf=True)
     return math.ceil(48.0 * L ** 2 / (lam * phi))
 
 
@@ -48,6 +52,7 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
       (2T, d) used as is (``xi = rho * rng.standard_normal((2T, d))`` replays the rng path bit-identically).
     Spec: 000.alg1
     """
+    rng = _V.generator("rng", rng)
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     eta, Tk, T = 1.0 / (4.0 * lam), 16, epoch_sgd_T(L, lam, phi)          # line 2 (L391)
@@ -75,6 +80,11 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
 def ac_sa_sizes(L: float, r: float, rho: float, lam: float, phi: float) -> tuple[int, int, list[int], int]:
     """(K, T, [N_1..N_K], N) of Alg. 2 line 2-3 (L415-416): K = ceil(log2(lambda r^2/phi)), T = ceil(4 sqrt(L/(rho lambda)+1)),
     N_k = ceil(48 2^k L^2/(lambda^2 r^2 T)), N = T sum_k N_k (K < 1 gives no restart and N = 0)."""
+    L = _V.real("L", L, allow_inf=True)
+    r = _V.real("r", r, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    phi = _V.real("phi", phi, allow_inf=True)
     K = max(0, math.ceil(math.log2(lam * r ** 2 / phi)))
     T = math.ceil(4.0 * math.sqrt(L / (rho * lam) + 1.0))
     Nk = [math.ceil(48.0 * 2 ** k * L ** 2 / (lam ** 2 * r ** 2 * T)) for k in range(1, K + 1)]
@@ -98,6 +108,7 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
     Randomness: ``rng`` (xi = rho N(0, I), shape (N, d), one block) or ``xi`` = the pre-drawn SCALED draws (N, d) used as is.
     Spec: 000.alg2
     """
+    rng = _V.generator("rng", rng)
     if variant not in ("gl12", "printed"):
         raise ValueError(f"variant must be 'gl12' or 'printed', got {variant!r}")
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
@@ -144,6 +155,11 @@ def prop2_schedule(R: float, r: float, eps: float, L: float, C_ba: float = 1.0) 
     and for j in [ceil(log2 K + C_ba)] the number of level-j calls ceil(C_ba^2 2^-j K log(R kappa/r)) with
     phi_j = lambda r^2/(C_ba 2^j log^2(R kappa/r)).  K = (R/r)^{2/3}, kappa = L R/eps, lambda_* = eps K^2 log^2(kappa)/R^2.
     """
+    R = _V.positive("R", R, allow_inf=True)
+    r = _V.positive("r", r, allow_inf=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    L = _V.positive("L", L, allow_inf=True)
+    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
     kappa = L * R / eps
     K = (R / r) ** (2.0 / 3.0)
     lam_star = eps * K ** 2 * math.log(kappa) ** 2 / R ** 2
@@ -166,6 +182,11 @@ def parallel_sco_counts(d: int, kappa: float, oracle: str = "alg1", L: float = 1
     Randomness: none.
     Spec: 000.parallel_sco
     """
+    d = _V.integer("d", d, lo=1)
+    kappa = _V.real("kappa", kappa, allow_inf=True)
+    L = _V.positive("L", L, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
     if oracle not in ("alg1", "alg2"):
         raise ValueError(f"oracle must be 'alg1' or 'alg2', got {oracle!r}")
     if int(d) != d or d < 1:
@@ -243,6 +264,12 @@ def ball_accel(O_ls, O_bo, O_sp, L: float, R: float, r: float, eps: float, d: in
     Randomness: none of its own (the oracles may be random).
     Spec: 000.ball_accel
     """
+    L = _V.positive("L", L, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    r = _V.positive("r", r, allow_inf=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
     if int(d) != d or d < 1:
         raise ValueError(f"d must be a positive integer, got {d}")
     w_lo, w_hi = float(window[0]), float(window[1])
@@ -333,6 +360,13 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
       when ``ball_oracle`` is deterministic (the oracle's own randomness is the caller's).
     Spec: 000.ball_accel_bo
     """
+    L = _V.real("L", L, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
+    r = _V.real("r", r, allow_inf=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    rng = _V.generator("rng", rng, allow_none=True)
+    C_ba = _V.real("C_ba", C_ba, allow_inf=True)
     P = ball_accel_params(L, R, r, eps, C_ba)
     lg = math.log(R * P["kappa"] / r)
     lk = math.log(max(P["kappa"], math.e))

@@ -25,6 +25,7 @@ from reference.core.oracles import SampleAccessOracle
 from reference.core.problems import AbsSum
 from reference.core.randomness import Source
 from reference.core.validation import positive
+from reference.core import validation as _V
 
 __all__ = ["ErmProblem", "alg3_draws", "alg5_draws", "subsampled_resqued_erm", "regularized_resqued_erm", "alg5_schedule",
            "strongly_convex_resqued_erm", "bias_reduced_estimator", "high_probability_solver", "aggregate",
@@ -100,6 +101,11 @@ def _phases(T: int) -> tuple[int, int, list[int]]:
 
 def alg3_draws(n: int, d: int, T: int, rho: float, rng: np.random.Generator) -> dict:
     """All random draws of one Alg. 3/4 run: z (That-1,) indices in [0,n), xi (That-1, d) ~ N(0, rho^2 I), zeta (k, d) ~ N(0, I)."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    T = _V.integer("T", T, lo=1)
+    rho = _V.real("rho", rho, allow_inf=True)
+    rng = _V.generator("rng", rng)
     That, k, _ = _phases(T)
     return dict(z=rng.integers(0, n, size=That - 1), xi=rho * rng.standard_normal((That - 1, d)),
                 zeta=rng.standard_normal((k, d)))
@@ -134,6 +140,12 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
       draws; shapes validated); ``alg3_draws(..., rng)`` replays the rng path bit-identically.
     Spec: 000.alg3
     """
+    r = _V.positive("r", r, allow_inf=True)
+    rho = _V.positive("rho", rho, allow_inf=True)
+    beta = _V.positive("beta", beta, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    L = _V.positive("L", L, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
     d = xbar.shape[0]
     That, k, Ts = _phases(int(T))
@@ -188,6 +200,14 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
     Randomness: as Alg. 3 (``rng`` or ``draws`` = alg3_draws with T).
     Spec: 000.alg4
     """
+    r = _V.real("r", r, allow_inf=True)
+    rho = _V.real("rho", rho, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    lam = _V.nonnegative("lam", lam, allow_inf=True)
+    T = _V.integer("T", T, lo=1)
+    r_prime = _V.real("r_prime", r_prime, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=True)
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
     if not (lam >= 0 and math.isfinite(lam)):
         raise ValueError(f"lam must be a finite number >= 0, got {lam}")
@@ -233,6 +253,12 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
 def alg5_schedule(T: int, beta: float, lam: float, L: float, d: int, C_cvx: float = 16.0) -> dict:
     """Alg. 5 parameters (L901-913, (28) L929): k = ceil(log2 log2 T) (Audit A16: log2, T >= 4), beta_i = 2^{(k-i)/2} beta,
     T_i = floor(2^{i-k} T), E_i = (2 C_cvx^2 L^2/lam)(sqrt(d)/(beta_i T_i) + 1/sqrt(T_i))^2, D_i = 4E_i (2L^2/(4 lam E_0))^{2^-i}."""
+    T = _V.integer("T", T, lo=1)
+    beta = _V.real("beta", beta, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    d = _V.integer("d", d, lo=1)
+    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
     if int(T) != T or T < 4:
         raise ValueError(f"T must be an integer >= 4 (k = ceil(log2 log2 T) >= 1), got {T}")
     k = math.ceil(math.log2(math.log2(T)))
@@ -246,6 +272,14 @@ def alg5_schedule(T: int, beta: float, lam: float, L: float, d: int, C_cvx: floa
 def alg5_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: float, rng: np.random.Generator,
                C_cvx: float = 16.0) -> list[dict]:
     """All random draws of one Alg. 5 run: one ``alg3_draws`` dict per Alg. 4 call i = 1..k, with T_{i-1} of the schedule."""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    rho = _V.real("rho", rho, allow_inf=True)
+    beta = _V.real("beta", beta, allow_inf=True)
+    lam = _V.real("lam", lam, allow_inf=True)
+    L = _V.real("L", L, allow_inf=True)
+    rng = _V.generator("rng", rng)
+    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
     s = alg5_schedule(T, beta, lam, L, d, C_cvx)
     return [alg3_draws(n, d, s["T"][i - 1], rho, rng) for i in range(1, s["k"] + 1)]
 
@@ -264,6 +298,8 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None,
       count validated); identical draws give bit-identical outputs.
     Spec: 000.alg5
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
     positive("lam", lam)
     xbar = as_vector("xbar", xbar)
     s = alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)
@@ -339,6 +375,8 @@ def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng=None, *, C
       path draws exactly ``alg6_draws(..., rng)`` first, so the same draws give a bit-identical output.
     Spec: 000.alg6
     """
+    C_priv = _V.positive("C_priv", C_priv, allow_inf=True)
+    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
     positive("lam", lam)
     xbar = as_vector("xbar", xbar)
     _, j_max = _alg6_levels(oracle.n, T, C_priv)
@@ -395,6 +433,9 @@ def high_probability_solver(oracle, xbar, r, rho, beta, lam, zeta, T, L, rng=Non
       exactly ``alg7_draws(..., rng)``, so the same draws give a bit-identical output.
     Spec: 000.alg7
     """
+    rng = _V.generator("rng", rng, allow_none=True)
+    C_sc = _V.real("C_sc", C_sc, allow_inf=True)
+    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
     if not 0 < zeta < 1:
         raise ValueError(f"zeta must be in (0,1), got {zeta}")
     positive("lam", lam)
@@ -435,6 +476,9 @@ def lemma6_coupling(n: int, m: int, b: int, rng: np.random.Generator | None = No
       ``draws`` = {"I", "a", "pos"} replays the rng path bit-identically.
     Spec: 000.coupling_sampler
     """
+    n = _V.integer("n", n, lo=1)
+    m = _V.integer("m", m)
+    b = _V.integer("b", b)
     if not (int(n) == n and int(m) == m and int(b) == b and n >= 2 and m >= 1 and 1 <= b <= m):
         raise ValueError(f"need integers n >= 2, m >= 1, 1 <= b <= m; got n={n}, m={m}, b={b}")
     src = Source(rng, draws)
@@ -456,6 +500,9 @@ def lemma6_coupling_law(n: int, m: int, b: int) -> dict:
     Preconditions: integers n >= 2, 1 <= b <= m (small: (n-1)^m C(m, <=b) terms).  Steps: enumerate I in {2..n}^m, a, and
     the a-subsets.  Postcondition: the law :func:`lemma6_coupling` samples.  Randomness: none.  Spec: 000.coupling_sampler
     """
+    n = _V.integer("n", n, lo=1)
+    m = _V.integer("m", m)
+    b = _V.integer("b", b)
     pa = _p_a(n, m, b)
     law: dict = {}
     pI = Fraction(1, (n - 1) ** m)
@@ -486,6 +533,14 @@ def private_erm_parameters(n: int, d: int, eps: float, delta: float, L: float = 
     Postcondition: the parameter dict used by :func:`private_erm` (mode "paper" or "scaled").
     Randomness: none.
     Spec: 000.private_erm"""
+    n = _V.integer("n", n, lo=1)
+    d = _V.integer("d", d, lo=1)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    L = _V.positive("L", L, allow_inf=True)
+    R = _V.positive("R", R, allow_inf=True)
+    C = _V.positive("C", C, allow_inf=True)
+    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
     from reference.resque.accounting import thm3_parameters
     p = dict(thm3_parameters(n, d, eps, delta, L, R, C, C_ba))
     lk = math.log(max(p["kappa"], math.e))
@@ -530,6 +585,15 @@ def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delt
       deterministic given the oracle answers.)
     Spec: 000.private_erm
     """
+    L = _V.real("L", L, allow_inf=True)
+    R = _V.real("R", R, allow_inf=True)
+    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    delta = _V.probability("delta", delta)
+    rng = _V.generator("rng", rng, allow_none=True)
+    C = _V.positive("C", C, allow_inf=True)
+    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
+    C_sc = _V.positive("C_sc", C_sc, allow_inf=True)
+    C_cvx = _V.positive("C_cvx", C_cvx, allow_inf=True)
     from reference.resque.accounting import C_PRIV_LEMMA7
     from reference.resque.parallel import ball_accel
     if not 0 < eps < 1:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from reference.core.geometry import as_vector
+from reference.core import validation as _V
 
 __all__ = ["resque_log_weight", "resque_weight", "resque_estimate", "ResqueBatch", "draw_resque_batch"]
 
@@ -37,6 +38,7 @@ def resque_log_weight(x, xbar, xi, rho: float) -> np.ndarray:
     Randomness: none (xi is an input).
     Spec: 000.resque_estimator
     """
+    rho = _V.real("rho", rho, allow_inf=True)
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     x = as_vector("x", x, xbar.shape[0], allow_batch=True)
@@ -53,6 +55,7 @@ def resque_weight(x, xbar, xi, rho: float) -> np.ndarray:
     Postcondition: w > 0 with E_xi w = 1 and log w ~ N(-||v||^2/(2 rho^2), ||v||^2/rho^2), v = x - xbar (Lemma 1).
     Randomness: none (xi is an input).
     Spec: 000.resque_estimator"""
+    rho = _V.real("rho", rho, allow_inf=True)
     return np.exp(resque_log_weight(x, xbar, xi, rho))
 
 
@@ -87,6 +90,9 @@ def draw_resque_batch(oracle, xbar, rho: float, N: int, rng: np.random.Generator
     ``xi`` (optional, shape (N, d)) are pre-drawn standard-scaled draws (oracle mode: xi is used as is, NOT rescaled).
     Postcondition: oracle.calls increases by N and oracle.rounds by 1 (if N > 0).
     """
+    rho = _V.positive("rho", rho, allow_inf=True)
+    N = _V.integer("N", N, lo=0)
+    rng = _V.generator("rng", rng)
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     if int(N) != N or N < 0:
@@ -114,6 +120,8 @@ def resque_estimate(x, xbar, rho: float, grad_oracle, rng: np.random.Generator, 
       module's older convention, kept for the oracle targets: ``xi = rho * standard_normal(d)`` replays the rng path).
     Spec: 000.resque_estimator
     """
+    rho = _V.positive("rho", rho, allow_inf=True)
+    rng = _V.generator("rng", rng)
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     x = as_vector("x", x, xbar.shape[0])
