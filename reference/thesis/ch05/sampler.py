@@ -41,10 +41,15 @@ def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None
     max_a = _V.integer("max_a", max_a)
     U = rng.random() if u is None else float(u)
     if U == 0.0:
-        U = np.nextafter(0.0, 1.0)
+        U = float(np.nextafter(0.0, 1.0))
     if not 0.0 < U <= 1.0:
         raise ValueError(f"u must be in (0, 1], got {u}")
     if variant == "corrected":
+        if not math.isfinite(1.0 / U):                 # U subnormal (u = 0 is read as the smallest float): 1/U
+            a, target = 0, -math.log(U)                # overflows; (a+1)! <= 1/U in log space (issue 21: hung)
+            while math.lgamma(a + 2) <= target:
+                a += 1
+            return a
         a, fact = 0, 1.0
         while fact * (a + 1) <= 1.0 / U:               # (a+1)! <= 1/U
             a += 1

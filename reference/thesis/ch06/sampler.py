@@ -30,8 +30,8 @@ def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np
         RuntimeError if all A rows are rejected); bit-identical given the rows the rng would draw.
     Spec: 003_ch06.proc_A6_9
     """
-    eta = _V.nonnegative("eta", eta, allow_inf=True)
-    beta_mu = _V.nonnegative("beta_mu", beta_mu, allow_inf=True)
+    eta = _V.nonnegative("eta", eta)
+    beta_mu = _V.nonnegative("beta_mu", beta_mu)
     y = V.vector("y", y)
     R = V.positive("R", R)
     if draws is None:
