@@ -52,7 +52,7 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
       (2T, d) used as is (``xi = rho * rng.standard_normal((2T, d))`` replays the rng path bit-identically).
     Spec: 000.alg1
     """
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     eta, Tk, T = 1.0 / (4.0 * lam), 16, epoch_sgd_T(L, lam, phi)          # line 2 (L391)
@@ -108,7 +108,7 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
     Randomness: ``rng`` (xi = rho N(0, I), shape (N, d), one block) or ``xi`` = the pre-drawn SCALED draws (N, d) used as is.
     Spec: 000.alg2
     """
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     if variant not in ("gl12", "printed"):
         raise ValueError(f"variant must be 'gl12' or 'printed', got {variant!r}")
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))

@@ -105,7 +105,7 @@ def alg3_draws(n: int, d: int, T: int, rho: float, rng: np.random.Generator) -> 
     d = _V.integer("d", d, lo=1)
     T = _V.integer("T", T, lo=1)
     rho = _V.real("rho", rho, allow_inf=True)
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     That, k, _ = _phases(T)
     return dict(z=rng.integers(0, n, size=That - 1), xi=rho * rng.standard_normal((That - 1, d)),
                 zeta=rng.standard_normal((k, d)))
@@ -278,7 +278,7 @@ def alg5_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: f
     beta = _V.real("beta", beta, allow_inf=True)
     lam = _V.real("lam", lam, allow_inf=True)
     L = _V.real("L", L, allow_inf=True)
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
     s = alg5_schedule(T, beta, lam, L, d, C_cvx)
     return [alg3_draws(n, d, s["T"][i - 1], rho, rng) for i in range(1, s["k"] + 1)]

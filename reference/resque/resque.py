@@ -92,7 +92,7 @@ def draw_resque_batch(oracle, xbar, rho: float, N: int, rng: np.random.Generator
     """
     rho = _V.positive("rho", rho, allow_inf=True)
     N = _V.integer("N", N, lo=0)
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     if int(N) != N or N < 0:
@@ -121,7 +121,7 @@ def resque_estimate(x, xbar, rho: float, grad_oracle, rng: np.random.Generator, 
     Spec: 000.resque_estimator
     """
     rho = _V.positive("rho", rho, allow_inf=True)
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     x = as_vector("x", x, xbar.shape[0])
