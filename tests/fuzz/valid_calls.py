@@ -962,6 +962,7 @@ KNOWN = {
         'reference.resque.parallel.parallel_sco_counts L=1e308': "OverflowError: (34, 'Numerical result out of range')",
         'reference.resque.parallel.parallel_sco_counts kappa=1e308': "OverflowError: (34, 'Numerical result out of range')",
         'reference.resque.parallel.prop2_schedule eps=0': 'ZeroDivisionError: float division by zero',
+        'reference.resque.private.alg3_draws rng=None': "AttributeError: 'NoneType' object has no attribute 'integers'",
         'reference.resque.private.alg5_draws C_cvx=0': 'ZeroDivisionError: float division by zero',
         'reference.resque.private.alg5_draws L=0': 'ZeroDivisionError: float division by zero',
         'reference.resque.private.alg5_schedule L=0': 'ZeroDivisionError: float division by zero',
