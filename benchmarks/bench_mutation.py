@@ -75,7 +75,7 @@ def run(cmd, cwd, timeout):
 
 
 def verdicts(cwd, glob, timeout):
-    """{check id: verdict} of ``verify --id glob`` in ``cwd`` (no reports written), or None on a crash/time-out."""
+    """{check id: (verdict, computed)} of ``verify --id glob`` in ``cwd`` (no reports written), or None on a crash/time-out."""
     out = os.path.join(cwd, "_mut_verify.json")
     rc = run([sys.executable, "-m", "proofs_checks", "verify", "--id", glob, "--no-report", "--jobs", "1",
               "--json", out], cwd, timeout)
@@ -84,7 +84,7 @@ def verdicts(cwd, glob, timeout):
     import json
     d = json.load(open(out))
     os.remove(out)
-    return {c["id"]: c["verdict"] for c in d["checks"]}
+    return {c["id"]: (c["verdict"], c.get("computed", "")) for c in d["checks"]}   # verdict and computed value
 
 
 def main():
@@ -119,7 +119,7 @@ def main():
                     if got != base[glob]:
                         diff = sorted(k for k in set(got or {}) | set(base[glob] or {})
                                       if (got or {}).get(k) != (base[glob] or {}).get(k))
-                        how = f"verify: {len(diff)} verdict(s) changed, e.g. {diff[:2]}"
+                        how = f"verify: {len(diff)} check(s) changed verdict or computed value, e.g. {diff[:2]}"
             finally:
                 open(f, "w").write(src)
             dt = time.time() - t0
