@@ -73,6 +73,7 @@ def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: C
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
+    _V.callable_("f", f); _V.callable_("grad", grad); _V.callable_("prox", prox)
     rtol = _V.real("rtol", rtol, allow_inf=True)
     max_doublings = _V.integer("max_doublings", max_doublings)
     L = validate.positive("L", L)

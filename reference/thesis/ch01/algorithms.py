@@ -49,6 +49,7 @@ def meta(w0, T: int, gradient_estimate: Callable, sub_procedure: Callable, trace
     Postcondition: returns the list [w_0, ..., w_T] ("some function of the iterates" is left to the caller).
     Spec: 003_ch01.alg1
     """
+    _V.callable_("gradient_estimate", gradient_estimate); _V.callable_("sub_procedure", sub_procedure)
     T = positive_int("T", T)
     ws = [np.asarray(w0, dtype=float)]
     for t in range(1, T + 1):
@@ -74,6 +75,7 @@ def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_pr
         bit-identical to the rng path given its draws).
     Spec: 003_ch01.alg2
     """
+    _V.callable_("sub_procedure", sub_procedure)
     T, B = positive_int("T", T), positive_int("B", B)
     if B > oracle.n:
         raise ValueError(f"B must be in [1, N={oracle.n}], got {B}")
@@ -306,6 +308,7 @@ def restart_erm(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     Postcondition: returns (w, budgets) with basic composition sum eps_i = eps(1 - 2^-k) <= eps (Thm 1.2.7).
     Spec: 003_ch01.alg6
     """
+    _V.callable_("solver", solver)
     N = integer("N", N, lo=2)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(math.log2(N ** 3)))                      # L670
@@ -331,6 +334,7 @@ def restart_sco(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     Steps: k = ceil(log2 log2 N^3); for i = 1..k: eps_i = eps/2^{k+1-i}, delta_i = delta/2^{k+1-i}, n_i = floor(N/2^{k+1-i}),
         idx_i = the next n_i unused samples; w <- solver(eps_i, delta_i, w, idx_i).
     """
+    _V.callable_("solver", solver)
     N = integer("N", N, lo=2)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(math.log2(N ** 3)))
@@ -362,6 +366,7 @@ def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N
         mu' = 2u, G' = G + 2uD, then h(w) - h* = O(GD sqrt(d log(1/delta))/(eps N)) (Lemma 1.4.10) with the same privacy
         (the regulariser is data independent).
     """
+    _V.callable_("sc_solver", sc_solver)
     u_const = _V.real("u_const", u_const, allow_inf=True)
     G, D = positive("G", G), positive("D", D)
     d, N = positive_int("d", d), positive_int("N", N)
@@ -386,6 +391,7 @@ def iterative_localization(solver: Callable, w0, N: int, G: float, D: float, d: 
     Postcondition: returns (w_k, info); disjoint blocks; sum eps_i < eps, sum delta_i < delta.
     Spec: 003_ch01.alg9
     """
+    _V.callable_("solver", solver)
     N, d = integer("N", N, lo=2), positive_int("d", d)
     G, D = positive("G", G), positive("D", D)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)

@@ -29,6 +29,7 @@ def exponential_mechanism_1d_loss(F: Callable, lo, hi, epsilon, sensitivity_F, r
     Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u`` (inverse CDF).
     Spec: 003_ch03.alg1
     """
+    _V.callable_("F", F)
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
     rng = _V.generator("rng", rng, allow_none=True)
     lo = _V.real("lo", lo, allow_inf=True)
@@ -50,6 +51,7 @@ def regularized_exp_mech_1d(F: Callable, lo, hi, k, mu, rng: np.random.Generator
     Randomness: one standard uniform, from ``rng`` or the pre-drawn ``u`` (inverse CDF).
     Spec: 003_ch03.alg2
     """
+    _V.callable_("F", F)
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
     rng = _V.generator("rng", rng, allow_none=True)
     for name, v in (("k", k),):

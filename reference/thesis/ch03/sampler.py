@@ -108,6 +108,7 @@ def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator
         rows the rng path drew, the draws path returns the same x_T bit for bit (tests/thesis/ch03).
     Spec: 003_ch03.alg5
     """
+    _V.callable_("rgo", rgo)
     T = _V.integer("T", T, lo=1)
     if int(T) != T or T < 1:
         raise ValueError(f"T must be an integer >= 1, got {T!r}")

@@ -259,6 +259,7 @@ def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
         as ``noise`` (inverse CDF: one uniform; ball back-end: the normals/uniforms its docstring states).
     Spec: 003_ch04.alg_rem_erm
     """
+    _V.callable_("loss", loss); _V.callable_("r", r); _V.callable_("sampler", sampler)
     rng = _V.generator("rng", rng, allow_none=True)
     d = _V.integer("d", d, lo=1)
     if len(data) < 1:
@@ -278,6 +279,7 @@ def rem_sco(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
     Preconditions, Steps, Randomness: as :func:`rem_erm` (``noise`` = the back-end's pre-drawn standard draws).
     Spec: 003_ch04.alg_rem_sco
     """
+    _V.callable_("loss", loss); _V.callable_("r", r); _V.callable_("sampler", sampler)
     rng = _V.generator("rng", rng, allow_none=True)
     d = _V.integer("d", d, lo=1)
     if len(data) < 1:
@@ -300,6 +302,7 @@ def em_strongly_convex(data: Sequence, loss: Callable, *, G, mu, epsilon, delta,
     Randomness: the back-end's, from ``rng`` or its pre-drawn standard draws passed as ``noise``.
     Spec: 003_ch04.alg_em_strongly_convex
     """
+    _V.callable_("loss", loss); _V.callable_("sampler", sampler)
     rng = _V.generator("rng", rng, allow_none=True)
     if len(data) < 1:
         raise ValueError("data must contain at least one sample (n >= 1)")

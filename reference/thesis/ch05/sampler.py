@@ -120,6 +120,7 @@ def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np
         ports are compared in law (KS test 003_ch05.alg16.ks_exact) and by query counts.
     Spec: 003_ch05.alg16
     """
+    _V.callable_("gamma_y", gamma_y)
     rng = _V.generator("rng", rng)
     max_iter = _V.integer("max_iter", max_iter)
     delta = float(delta)
@@ -165,6 +166,7 @@ def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_orac
         ``noise``) and runs are replayed via ``trace``.
     Spec: 003_ch05.alg15
     """
+    _V.callable_("pi_x", pi_x); _V.callable_("gamma_factory", gamma_factory)
     rng = _V.generator("rng", rng)
     T = _V.integer("T", T, lo=1)
     if int(T) != T or T < 1:

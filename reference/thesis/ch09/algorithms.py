@@ -215,6 +215,7 @@ def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: n
     Randomness: d standard normals then one uniform (uniform_l2_ball), from ``rng`` or pre-drawn ``noise`` = (g, u);
         bit-identical.
     Spec: 003_ch09.algP9_1"""
+    _V.callable_("grad", grad)
     rng = _V.generator("rng", rng, allow_none=True)
     theta = np.asarray(theta, dtype=float)
     y = uniform_l2_ball(theta.shape[0], V.nonnegative("r", r), rng, noise=noise)
@@ -249,6 +250,7 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
         draws the rng would make, the output is bit-identical (tested).  Gradient and user-query calls are counted.
     Spec: 003_ch09.alg29
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     data = np.asarray(data, dtype=float)
     if data.ndim < 2 or data.shape[0] < 2 or data.shape[1] < 1 or not np.all(np.isfinite(data)):
         raise ValueError(f"data must be a finite array (n, m, ...) with n >= 2 users and m >= 1 items, got shape "
@@ -351,6 +353,7 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
         (see :func:`user_level_dp_sgd`); bit-identical given the draws the rng would make.
     Spec: 003_ch09.alg30
     """
+    _V.callable_("grad", grad); _V.callable_("project_factory", project_factory); _V.callable_("params", params)
     data = np.asarray(data, dtype=float)
     if data.ndim < 2 or data.shape[0] < 2 or data.shape[1] < 1 or not np.all(np.isfinite(data)):
         raise ValueError(f"data must be a finite array (n, m, ...) with n >= 2 users and m >= 1 items, got shape "

@@ -31,6 +31,7 @@ def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: C
     Steps: the AC-SA updates (α_t, γ_t, x^md, x, x^ag) of Ghadimi–Lan 2012 as displayed in the catalog P10.2.
     Postcondition: the next state dict (t, x, x_ag, x_md).
     Spec: 003_ch10.algP10_2"""
+    _V.callable_("project", project)
     mu = _V.nonnegative("mu", mu, allow_inf=True)
     beta = _V.positive("beta", beta, allow_inf=True)
     t, x, x_ag, x_md = state["t"], state["x"], state["x_ag"], state["x_md"]
@@ -78,6 +79,7 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
         pre-drawn ``draws`` = dict(thr, idx, lap, sel, gauss) of those shapes; bit-identical.
     Spec: 003_ch10.alg32
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     n_total = _V.integer("n_total", n_total)
     d = _V.integer("d", d, lo=1)
     c_sigma = _V.real("c_sigma", c_sigma, allow_inf=True)
@@ -142,6 +144,7 @@ def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsil
         dicts (see :func:`accelerated_minibatch_sgd`); bit-identical.
     Spec: 003_ch10.alg33
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     rng = _V.generator("rng", rng, allow_none=True)
     c_tau = _V.real("c_tau", c_tau, allow_inf=True)
     c_T = _V.real("c_T", c_T, allow_inf=True)
@@ -192,6 +195,7 @@ def smoothed_grad(grad: Callable, r: float, rng: np.random.Generator | None = No
         u=(N,)) consumed one row per call (ValueError once exhausted); bit-identical.
     Spec: 003_ch10.algP10_3
     """
+    _V.callable_("grad", grad)
     r = V.nonnegative("r", r)
     if draws is None:
         V.generator("rng", rng)

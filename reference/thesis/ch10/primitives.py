@@ -82,6 +82,7 @@ def subsampled(mechanism: Callable, data, M: int, rng: np.random.Generator | Non
     Randomness: M uniforms (core sample_without_replacement) from ``rng`` or pre-drawn ``noise``; the mechanism's
         own draws are its own; bit-identical.
     Spec: 003_ch10.algP10_6"""
+    _V.callable_("mechanism", mechanism)
     M = _V.integer("M", M)
     rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
@@ -104,6 +105,7 @@ def one_pass_sgd(items, grad: Callable, project: Callable, x0, eta: float, rng: 
         (T,); bit-identical given the draws the rng would make.
     Spec: 003_ch10.algP10_1
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     items = list(items)
     T = len(items)
     if T < 1:
@@ -155,6 +157,7 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
         (phases after a halt may be omitted); bit-identical given the draws the rng would make.
     Spec: 003_ch10.alg31
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     c_groups = _V.real("c_groups", c_groups, allow_inf=True)
     c_tau = _V.real("c_tau", c_tau, allow_inf=True)
     c_lap = _V.real("c_lap", c_lap, allow_inf=True)

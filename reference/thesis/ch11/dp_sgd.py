@@ -33,6 +33,7 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
         pre-drawn ``noise`` = (j, z) given (see Preconditions); bit-identical.
     Spec: 003_ch11.alg35
     """
+    _V.callable_("grad", grad)
     T = _V.integer("T", T, lo=1)
     rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)

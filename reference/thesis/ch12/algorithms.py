@@ -42,6 +42,7 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         Preconditions give the shape); bit-identical.
     Spec: 003_ch12.alg36
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     d = _V.integer("d", d, lo=1)
     T = _V.integer("T", T, lo=1)
     rng = _V.generator("rng", rng, allow_none=True)
@@ -91,6 +92,7 @@ def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: fl
     Steps: for i in [I]: λ_i = λ·32^i; x_i = choose_x(i, x_{i−1}, λ_i).
     Postcondition: x_I; Prop 12.3.7's bound holds only in the corrected form (factors 16, 8; major erratum).
     Spec: 003_ch12.alg37"""
+    _V.callable_("choose_x", choose_x)
     lam = _V.nonnegative("lam", lam, allow_inf=True)
     I = _V.integer("I", I)
     Delta = _V.real("Delta", Delta, allow_inf=True)
@@ -124,6 +126,7 @@ def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: f
         dataset.
     Postcondition: base's output; neighbours map to neighbours, so base's ρ-CDP is inherited (PC11).
     Spec: 003_ch12.alg39"""
+    _V.callable_("lbar", lbar); _V.callable_("base", base)
     mu = _V.real("mu", mu, allow_inf=True)
     C = V.positive("C", C)
     repl = dummy if mu == 0 else s_mu
@@ -139,6 +142,7 @@ def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: floa
     Steps: x_{t+1} = Π_X(x_t − ηΠ_C(∇f(x_t; s_{t+1}))) for t = 0..T−1.
     Postcondition: (1/T)Σ_{t<T} x_t; exactly T gradient calls (non-private; Lemma 12.7.2).
     Spec: 003_ch12.alg40"""
+    _V.callable_("grad", grad); _V.callable_("project", project)
     data = list(data)
     C, eta = V.positive("C", C), V.positive("eta", eta)
     counter = counter if counter is not None else QueryCounter()
@@ -280,6 +284,7 @@ def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, e
     Postcondition: x_I; ρ/4-CDP per affected phase (PC14) given the GLM contraction of Lemma 12.8.1.
     Randomness: one (d,) standard-normal vector per phase from ``rng`` or pre-drawn ``noise`` (I, d); bit-identical.
     Spec: 003_ch12.alg43"""
+    _V.callable_("grad", grad); _V.callable_("project", project)
     n = _V.integer("n", n, lo=1)
     eta = _V.real("eta", eta, allow_inf=True)
     C = _V.real("C", C, allow_inf=True)
@@ -316,6 +321,7 @@ def cor1236_solver(data, grad: Callable, x_bar, project_shifted: Callable, *, la
     typo, AU12.5) on X̃ = (X − x̄) ∩ B(0, 2G_1/λ) (``project_shifted`` = Π_X̃, supplied by the caller); run Alg 36 with
     Cor 12.3.3's C = G_k(25n²ρ/(32d))^{1/(2k)}, T = max(n, ⌈n²ρ/d⌉), σ² = 2C²T/(n²ρ); return x̂ + x̄.
     ρ-CDP (Prop 12.3.1); max(n², n³ρ/d) sample gradients.  Spec: 003_ch12.algP12_0"""
+    _V.callable_("grad", grad); _V.callable_("project_shifted", project_shifted)
     data = list(data)
     x_bar = np.asarray(x_bar, dtype=float)
     n, d = len(data), x_bar.shape[0]
@@ -343,6 +349,7 @@ def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, 
         ("corrected"; "paper" can be 2.95R away, AU12.7).
     Randomness: the J P12.0 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of J (T, d) standard-normal
         arrays; bit-identical.  Spec: 003_ch12.alg38"""
+    _V.callable_("grad", grad); _V.callable_("project_shifted", project_shifted)
     lam = _V.real("lam", lam, allow_inf=True)
     Gk = _V.real("Gk", Gk, allow_inf=True)
     k = _V.real("k", k, allow_inf=True)
@@ -378,6 +385,7 @@ def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: f
         sensitivity); the utility of Prop 12.6.6 is not claimed for this stand-in.
     Randomness: one (d,) standard-normal vector per phase (K = ⌊log₂ n⌋ phases), from ``rng`` or pre-drawn ``draws``
         of shape (K, d); bit-identical.  Spec: 003_ch12.algP12_2"""
+    _V.callable_("grad", grad); _V.callable_("project", project)
     data = list(data)
     n = len(data)
     x = np.asarray(x0, dtype=float)
@@ -429,6 +437,7 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
         pre-drawn form yet (not done: a draws layout per phase with maximal shapes).
     Spec: 003_ch12.alg42
     """
+    _V.callable_("grad", grad); _V.callable_("project", project)
     eta = _V.positive("eta", eta, allow_inf=True)
     C = _V.positive("C", C, allow_inf=True)
     c = _V.positive("c", c, allow_inf=True)

@@ -41,6 +41,7 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
         arrays) or pre-drawn ``draws``; bit-identical (tested).
     Spec: 003_ch13.alg44
     """
+    _V.callable_("log_nu", log_nu); _V.callable_("sample_nu", sample_nu)
     n_batches = _V.integer("n_batches", n_batches)
     eta = _V.real("eta", eta, allow_inf=True)
     B = _V.integer("B", B)
@@ -217,6 +218,7 @@ def rmw_rejection_sample(loss_sum: Callable, subgrad_sum: Callable, x_hat, *, be
         bit-identical given the draws the rng would make.
     Spec: 003_ch13.algP13_1
     """
+    _V.callable_("loss_sum", loss_sum); _V.callable_("subgrad_sum", subgrad_sum); _V.callable_("in_domain", in_domain)
     beta = V.positive("beta", beta)
     lam = V.positive("lam", lam)
     max_attempts = V.positive_int("max_attempts", max_attempts)
@@ -268,6 +270,7 @@ def low_switching_sketch(log_mu_bar: Callable, sample_mu: Callable, T: int, *, C
         those shapes (standard uniforms; bit-identical).
     Spec: 003_ch13.algP13_2
     """
+    _V.callable_("log_mu_bar", log_mu_bar); _V.callable_("sample_mu", sample_mu)
     T = V.positive_int("T", T)
     C = V.positive("C", C)
     p = V.probability("p", p)
