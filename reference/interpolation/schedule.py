@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 import reference.core.validation as V
-from reference.core import validation as _V
 
 __all__ = ["rate_term", "alg2_schedule", "alg2_q", "c_kappa", "alg6_schedule", "thm2_m", "thm2_explicit_bound",
            "thm2_sample_complexity"]
@@ -21,13 +20,13 @@ def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float,
     A = d for delta = 0; for delta > 0, A = min(d, sqrt(d log(1/delta))) in Alg. 2 (L229) and
     sqrt(d log(1/delta)) in Alg. 6 (L623) (AUD-8).
     """
-    _V.choice("alg", alg, ('alg2', 'alg6'))
-    m = _V.integer("m", m)
-    T = _V.integer("T", T, lo=1)
-    beta = _V.real("beta", beta, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    V.choice("alg", alg, ('alg2', 'alg6'))
+    m = V.integer("m", m)
+    T = V.integer("T", T, lo=1)
+    beta = V.real("beta", beta, allow_inf=True)
+    d = V.integer("d", d, lo=1)
+    epsilon = V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = V.probability("delta", delta)
     if m < 2:
         raise ValueError(f"m must be >= 2, got {m}")
     if not 0 < beta < 1:
@@ -44,14 +43,17 @@ def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float,
     return max(math.sqrt(lTb) * math.log(m) ** 1.5 / math.sqrt(m), A * lTb * math.log(m) / (m * epsilon))
 
 
-def _schedule_args(*, D1, L, H, lam, epsilon, c, T, m, d, beta, delta) -> None:
-    """Validate the common arguments of the Alg. 2 / Alg. 6 schedules (ValueError naming the parameter)."""
-    for name, v in (("D1", D1), ("L", L), ("H", H), ("lam", lam), ("epsilon", epsilon), ("c", c)):
-        V.positive(name, v)
-    for name, v in (("T", T), ("m", m), ("d", d)):
-        V.positive_int(name, v)
-    V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
-    V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+def _schedule_args(*, D1, L, H, lam, epsilon, c, T, m, d, beta, delta) -> tuple:
+    """Validate and convert the common arguments of the Alg. 2 / Alg. 6 schedules (error names the parameter).
+
+    Returns (D1, L, H, lam, epsilon, c, T, m, d, beta, delta) as floats / ints.
+    """
+    D1, L, H, lam, epsilon, c = (V.positive(name, v) for name, v in
+                                 (("D1", D1), ("L", L), ("H", H), ("lam", lam), ("epsilon", epsilon), ("c", c)))
+    T, m, d = (V.positive_int(name, v) for name, v in (("T", T), ("m", m), ("d", d)))
+    beta = V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    delta = V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+    return D1, L, H, lam, epsilon, c, T, m, d, beta, delta
 
 
 def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, beta: float, d: int, epsilon: float,
@@ -65,18 +67,8 @@ def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, bet
     Randomness: none (deterministic).
     Spec: 001.P5.
     """
-    D1 = _V.positive("D1", D1, allow_inf=True)
-    L = _V.positive("L", L, allow_inf=True)
-    H = _V.positive("H", H, allow_inf=True)
-    lam = _V.positive("lam", lam, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    m = _V.integer("m", m)
-    beta = _V.real("beta", beta, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    c = _V.positive("c", c, allow_inf=True)
-    _schedule_args(D1=D1, L=L, H=H, lam=lam, epsilon=epsilon, c=c, T=T, m=m, d=d, beta=beta, delta=delta)
+    D1, L, H, lam, epsilon, c, T, m, d, beta, delta = _schedule_args(
+        D1=D1, L=L, H=H, lam=lam, epsilon=epsilon, c=c, T=T, m=m, d=d, beta=beta, delta=delta)
     r = rate_term(m, T, beta, d, epsilon, delta, "alg2")
     D, Ls = [float(D1)], [float(L)]
     for _ in range(T):
@@ -88,22 +80,22 @@ def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, bet
 def alg2_q(H: float, lam: float, T: int, m: int, beta: float, d: int, epsilon: float, delta: float = 0.0,
            c: float = 256.0) -> float:
     """Per-epoch contraction factor q = c H r_m/lambda of Alg. 2 (contracts iff q < 1; AUD-40)."""
-    H = _V.real("H", H, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    m = _V.integer("m", m)
-    beta = _V.real("beta", beta, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    c = _V.real("c", c, allow_inf=True)
+    H = V.real("H", H, allow_inf=True)
+    lam = V.real("lam", lam, allow_inf=True)
+    T = V.integer("T", T, lo=1)
+    m = V.integer("m", m)
+    beta = V.real("beta", beta, allow_inf=True)
+    d = V.integer("d", d, lo=1)
+    epsilon = V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = V.probability("delta", delta)
+    c = V.real("c", c, allow_inf=True)
     return c * H * rate_term(m, T, beta, d, epsilon, delta, "alg2") / lam
 
 
 def c_kappa(kappa: float, C_kappa: float = 2.0 ** 12) -> float:
     """c_kappa = 2 (C_kappa kappa)^{1/kappa} (Lemma C.1, L564; Remark L630)."""
-    kappa = _V.positive("kappa", kappa)          # kappa >= 1 in the paper; > 0 keeps the formula defined
-    C_kappa = _V.positive("C_kappa", C_kappa)
+    kappa = V.positive("kappa", kappa)          # kappa >= 1 in the paper; > 0 keeps the formula defined
+    C_kappa = V.positive("C_kappa", C_kappa)
     return 2 * math.exp(math.log(C_kappa * kappa) / kappa)   # log space: (C kappa)^(1/kappa) for any kappa > 0
 
 
@@ -118,19 +110,10 @@ def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: i
     Randomness: none (deterministic).
     Spec: 001.P5.
     """
-    D1 = _V.positive("D1", D1, allow_inf=True)
-    L1 = _V.positive("L1", L1, allow_inf=True)
-    H = _V.positive("H", H, allow_inf=True)
-    lam = _V.positive("lam", lam, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    m = _V.integer("m", m)
-    beta = _V.real("beta", beta, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    V.in_range("kappa", kappa, 1.0, math.inf, lo_open=True)
+    kappa = V.in_range("kappa", kappa, 1.0, math.inf, lo_open=True)
     ck = c_kappa(kappa) if ck is None else ck
-    _schedule_args(D1=D1, L=L1, H=H, lam=lam, epsilon=epsilon, c=ck, T=T, m=m, d=d, beta=beta, delta=delta)
+    D1, L1, H, lam, epsilon, ck, T, m, d, beta, delta = _schedule_args(
+        D1=D1, L=L1, H=H, lam=lam, epsilon=epsilon, c=ck, T=T, m=m, d=d, beta=beta, delta=delta)
     r = rate_term(m, T, beta, d, epsilon, delta, "alg6")
     D, Ls = [float(D1)], [float(L1)]
     for _ in range(T):
@@ -143,13 +126,13 @@ def thm2_m(n: int, d: int, H: float, lam: float, epsilon: float, delta: float, b
     """Samples per epoch of Thm 2 (L239 / L243), real-valued:
     m = 256 log^2 n (H log(1/beta)/lambda) max{256 H/lambda, A/(eps sqrt(log n))},
     A = d (delta = 0), sqrt(d) log(1/delta) (delta > 0, as printed at L243; AUD-8)."""
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    H = _V.real("H", H, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    beta = _V.real("beta", beta, allow_inf=True)
+    n = V.integer("n", n, lo=1)
+    d = V.integer("d", d, lo=1)
+    H = V.real("H", H, allow_inf=True)
+    lam = V.real("lam", lam, allow_inf=True)
+    epsilon = V.nonnegative("epsilon", epsilon, allow_inf=True)
+    delta = V.probability("delta", delta)
+    beta = V.real("beta", beta, allow_inf=True)
     if n < 3:
         raise ValueError(f"n must be >= 3, got {n}")
     A = d if delta == 0 else math.sqrt(d) * math.log(1 / delta)
@@ -166,12 +149,12 @@ def thm2_explicit_bound(n, *, H=1, lam=1, L=2, D=1, d=1, epsilon=1, beta=None, m
 
     Valid (as proved) only when condition (595) holds, i.e. for n >= ~10^152 at unit constants (001.audit.AUD-11).
     mpmath (n may be astronomically large).  Spec: 001.cor4_1, 001.remark1."""
-    dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    d = _V.integer("d", d, lo=1)
-    H, lam, L, D = (_V.positive(k, v) for k, v in (("H", H), ("lam", lam), ("L", L), ("D", D)))
-    epsilon, mu = _V.positive("epsilon", epsilon), _V.positive("mu", mu)
+    dps = V.integer("dps", dps, lo=1, hi=100_000)
+    d = V.integer("d", d, lo=1)
+    H, lam, L, D = (V.positive(k, v) for k, v in (("H", H), ("lam", lam), ("L", L), ("D", D)))
+    epsilon, mu = V.positive("epsilon", epsilon), V.positive("mu", mu)
     if beta is not None:
-        beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+        beta = V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     import mpmath
 
     with mpmath.workdps(dps):
@@ -190,8 +173,8 @@ def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: in
     """n*(alpha) = min{n : thm2_explicit_bound(n) <= alpha} (bisection on log n; the bound is decreasing in n
     for n >= 20).  beta_rule "n^-mu" uses beta = n^{-1/rho} (Cor 4.1, rho = 1/mu); "alpha" uses beta = alpha
     (Remark 1).  Returns an mpmath mpf (may exceed 1e300).  Spec: 001.cor4_1, 001.remark1."""
-    _V.choice("beta_rule", beta_rule, ('alpha', 'n^-mu'))
-    dps = _V.integer("dps", dps, lo=1, hi=100_000)
+    V.choice("beta_rule", beta_rule, ('alpha', 'n^-mu'))
+    dps = V.integer("dps", dps, lo=1, hi=100_000)
     import mpmath
 
     if beta_rule not in ("n^-mu", "alpha"):
