@@ -87,6 +87,16 @@ def accounted_delta(info, epsilon: float) -> tuple[float, int]:
     _, delta = parallel_compose(pairs)
     return delta, len(ph)
 
+def _budget_ratio(info, eps, delta, d):
+    """Privacy of the noise actually added, as a share of the budget: accounted eps/eps (pure DP, delta = 0) or
+    accounted delta(eps)/delta; and the number of releases counted."""
+    if delta == 0:
+        e_acc, nrel = accounted_epsilon(info, d)
+        return e_acc / eps, nrel
+    d_acc, nrel = accounted_delta(info, eps)
+    return d_acc / delta, nrel
+
+
 
 def accounted_epsilon(info, d: int) -> tuple[float, int]:
     """(epsilon of the whole transcript by the core accountant, number of releases)."""
@@ -209,12 +219,8 @@ def _kappa_growth(ctx, *, delta, eps, R, label, fig):
                 E[r, j] = E4_K * float(np.linalg.norm(x - xs)) ** 3
                 if oc.erm_solves != T * solves or set(oc.erm_sizes) != {size}:
                     bad_counts.append((name, int(n), oc.erm_solves, T * solves, sorted(set(oc.erm_sizes)), size))
-                if delta == 0:
-                    e_acc, nrel = accounted_epsilon(info, E4_D)
-                    eps_acc_max = max(eps_acc_max, e_acc / eps)
-                else:
-                    d_acc, nrel = accounted_delta(info, eps)
-                    eps_acc_max = max(eps_acc_max, d_acc / delta)
+                ratio, nrel = _budget_ratio(info, eps, delta, E4_D)
+                eps_acc_max = max(eps_acc_max, ratio)
                 n_rel = max(n_rel, nrel)
                 recent += _recentred(info)
         res = slope_intervals(np.tile(np.log(Rt), (R, 1)), np.log(E))
@@ -421,12 +427,8 @@ def _qg_rate(ctx, *, delta, eps, R, label, thm):
                 E[r, j] = 0.5 * float(np.sum((x - xs) ** 2))                 # exact f(x) - f* (E aa' = I)
                 if oc.erm_solves != solves or set(oc.erm_sizes) != {size}:
                     bad_counts.append((name, int(n), oc.erm_solves, solves, sorted(set(oc.erm_sizes)), size))
-                if delta == 0:
-                    e_acc, nrel = accounted_epsilon(info, d)
-                    eps_acc_max = max(eps_acc_max, e_acc / eps)
-                else:
-                    d_acc, nrel = accounted_delta(info, eps)
-                    eps_acc_max = max(eps_acc_max, d_acc / delta)
+                ratio, nrel = _budget_ratio(info, eps, delta, d)
+                eps_acc_max = max(eps_acc_max, ratio)
                 n_rel = max(n_rel, nrel)
                 recent += _recentred(info)
         res = slope_intervals(np.tile(np.log(Rt), (R, 1)), np.log(E))
