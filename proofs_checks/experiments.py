@@ -1,0 +1,160 @@
+"""Shared protocol of the headline rate experiments: log–log slopes with intervals, the accept rule, the figure.
+
+The issues' protocol ("Headline results, reproduced end to end"): run the paper's algorithm at a ladder of values
+of one parameter (n, ε, d, κ, …) with ``R`` independent replicates each; measure the rate as the least-squares
+slope of ``log mean(metric)`` against ``log x``; give it a confidence interval (percentile bootstrap over the
+replicates at each x, independently per x); **accept iff the interval contains the theory's exponent and excludes
+the nearest competing exponent**.  Every experiment writes a log–log figure with the theory line and the interval.
+
+Use::
+
+    from proofs_checks.experiments import slope_interval, rate_outcome, loglog_figure
+
+    ci = slope_interval(ns, samples, ctx.child_rng(0))          # samples[i] = replicates at ns[i]
+    fig = loglog_figure(ctx, "excess_vs_n", ns, samples, ci, theory=-0.5, xlabel="n", ylabel="excess risk")
+    return rate_outcome(ci, theory=-0.5, competitor=-1.0, claim="excess = Θ(n^{-1/2})", figure=fig,
+                        details="...", coverage="...")
+
+A slope interval is a statement about the measured range only; ``coverage`` must say which range (and, where the
+paper's constants were scaled, by how much and why).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from proofs_checks.framework import Outcome, Verdict
+
+__all__ = ["SlopeInterval", "slope_interval", "rate_outcome", "loglog_figure"]
+
+
+@dataclass(frozen=True)
+class SlopeInterval:
+    """Least-squares log–log slope ``estimate`` with a bootstrap interval ``[lo, hi]`` at ``level``."""
+
+    estimate: float
+    lo: float
+    hi: float
+    level: float
+    n_boot: int
+    replicates: tuple[int, ...]
+    intercept: float
+
+    def contains(self, x: float) -> bool:
+        return self.lo <= x <= self.hi
+
+    def __str__(self) -> str:
+        return (f"slope {self.estimate:+.3f} [{self.lo:+.3f}, {self.hi:+.3f}] ({100 * self.level:g}% bootstrap, "
+                f"{self.n_boot} resamples, replicates per x {list(self.replicates)})")
+
+
+def _ls_slope(lx: np.ndarray, ly: np.ndarray) -> tuple[float, float]:
+    A = np.vstack([lx, np.ones_like(lx)]).T
+    (b, a), *_ = np.linalg.lstsq(A, ly, rcond=None)
+    return float(b), float(a)
+
+
+def slope_interval(xs: Sequence[float], samples: Sequence[Sequence[float]], rng: np.random.Generator, *,
+                   n_boot: int = 2000, level: float = 0.95) -> SlopeInterval:
+    """Slope of ``log mean(samples[i])`` vs ``log xs[i]`` with a percentile-bootstrap interval.
+
+    Preconditions (validated): at least 3 distinct positive ``xs``; every ``samples[i]`` has at least 2 finite
+    values with a positive mean; ``0 < level < 1``; ``n_boot >= 100``.  Each bootstrap resample draws, for every x
+    independently, ``len(samples[i])`` replicates with replacement (the replicates at different x are independent
+    runs).
+    """
+    xs = np.asarray(xs, dtype=float)
+    if xs.ndim != 1 or len(xs) < 3 or len(set(xs.tolist())) < 3 or not np.all(np.isfinite(xs)) or np.any(xs <= 0):
+        raise ValueError(f"xs must be at least 3 distinct positive finite values, got {xs!r}")
+    if len(samples) != len(xs):
+        raise ValueError(f"samples must have one sequence per x ({len(xs)}), got {len(samples)}")
+    if not (0.0 < level < 1.0):
+        raise ValueError(f"level must lie in (0, 1), got {level!r}")
+    if int(n_boot) < 100:
+        raise ValueError(f"n_boot must be >= 100, got {n_boot!r}")
+    arrs = []
+    for i, s in enumerate(samples):
+        a = np.asarray(s, dtype=float).ravel()
+        if len(a) < 2 or not np.all(np.isfinite(a)) or a.mean() <= 0:
+            raise ValueError(f"samples[{i}] must hold >= 2 finite values with a positive mean, got {a!r}")
+        arrs.append(a)
+    lx = np.log(xs)
+    est, icpt = _ls_slope(lx, np.log([a.mean() for a in arrs]))
+    boots = np.empty(int(n_boot))
+    for b in range(int(n_boot)):
+        means = [a[rng.integers(0, len(a), len(a))].mean() for a in arrs]
+        boots[b] = _ls_slope(lx, np.log(np.maximum(means, 1e-300)))[0]
+    lo, hi = np.quantile(boots, [(1 - level) / 2, (1 + level) / 2])
+    return SlopeInterval(est, float(lo), float(hi), float(level), int(n_boot), tuple(len(a) for a in arrs), icpt)
+
+
+def rate_outcome(ci: SlopeInterval, *, theory: float, competitor: float | None, claim: str,
+                 figure: str | None = None, details: str = "", coverage: str = "",
+                 holds_verdict: Verdict = Verdict.STATISTICAL) -> Outcome:
+    """The issues' accept rule: the interval contains ``theory`` and excludes ``competitor``.
+
+    Holds → ``holds_verdict`` (STATISTICAL by default: a bootstrap interval, not a proof; its level goes into
+    ``precision``).  The interval misses the theory exponent → ERRATUM-type outcome with the interval as the
+    counterexample (the caller's spec decides whether a measured-range discrepancy is an erratum; a check whose
+    regime is scaled should say so in ``coverage``).  Contains both → PARTIAL (the experiment cannot tell the claimed
+    rate from the competitor in the measured range).
+    """
+    text = f"{claim}: theory exponent {theory:+g}" + (f", competitor {competitor:+g}" if competitor is not None else "")
+    arts = [figure] if figure else []
+    if not ci.contains(theory):
+        return Outcome(Verdict.ERRATUM, claimed=text, computed=str(ci), margin=-min(abs(ci.lo - theory),
+                                                                                   abs(ci.hi - theory)),
+                       precision=f"{100 * ci.level:g}% bootstrap interval", details=details,
+                       counterexample=f"measured {ci} excludes the theory exponent {theory:+g}", artifacts=arts,
+                       coverage=coverage)
+    if competitor is not None and ci.contains(competitor):
+        return Outcome(Verdict.PARTIAL, claimed=text, computed=str(ci), precision=f"{100 * ci.level:g}% bootstrap",
+                       details=details, artifacts=arts,
+                       coverage=(coverage + "; " if coverage else "") +
+                       f"missing: the interval also contains the competing exponent {competitor:+g}, so the measured "
+                       "range does not separate the claimed rate from it")
+    return Outcome(holds_verdict, claimed=text, computed=str(ci),
+                   margin=min(theory - ci.lo, ci.hi - theory),
+                   precision=f"{100 * ci.level:g}% bootstrap interval (false acceptance not bounded; see details)",
+                   details=details, artifacts=arts, coverage=coverage)
+
+
+def loglog_figure(ctx, name: str, xs: Sequence[float], samples: Sequence[Sequence[float]], ci: SlopeInterval, *,
+                  theory: float | None, xlabel: str, ylabel: str, title: str = "",
+                  competitor: float | None = None) -> str | None:
+    """Write ``<check id>__<name>.png``: replicate points, means, the fitted line, the theory slope anchored at the
+    fit's centre, and the interval in the legend.  Returns the path (``None`` when the run writes no artifacts)."""
+    path = ctx.figure_path(name if name.endswith(".png") else name + ".png")
+    if path is None:
+        return None
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    xs = np.asarray(xs, dtype=float)
+    fig, ax = plt.subplots(figsize=(5.2, 3.8))
+    for x, s in zip(xs, samples):
+        s = np.asarray(s, dtype=float)
+        ax.scatter(np.full(len(s), x), np.maximum(s, 1e-300), s=6, alpha=0.35, color="tab:gray")
+    means = np.array([np.mean(s) for s in samples])
+    ax.plot(xs, means, "o", color="tab:blue", label="mean over replicates")
+    lx = np.log(xs)
+    ax.plot(xs, np.exp(ci.intercept + ci.estimate * lx), "-", color="tab:blue",
+            label=f"fit {ci.estimate:+.2f} [{ci.lo:+.2f}, {ci.hi:+.2f}]")
+    c = lx.mean()
+    yc = ci.intercept + ci.estimate * c
+    if theory is not None:
+        ax.plot(xs, np.exp(yc + theory * (lx - c)), "--", color="tab:red", label=f"theory {theory:+g}")
+    if competitor is not None:
+        ax.plot(xs, np.exp(yc + competitor * (lx - c)), ":", color="tab:green", label=f"competitor {competitor:+g}")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title or ctx.check_id, fontsize=8)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return str(path)

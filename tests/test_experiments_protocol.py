@@ -1,0 +1,41 @@
+"""The shared headline-experiment protocol (proofs_checks.experiments): slope intervals and the accept rule."""
+import numpy as np
+import pytest
+
+from proofs_checks.experiments import rate_outcome, slope_interval
+from proofs_checks.framework import Verdict
+
+
+def _samples(ns, exponent, rng, reps=20, noise=0.1):
+    return [n ** exponent * np.exp(noise * rng.standard_normal(reps)) for n in ns]
+
+
+def test_interval_contains_true_slope_and_accepts():
+    rng = np.random.default_rng(0)
+    ns = [100, 300, 1000, 3000, 10000]
+    ci = slope_interval(ns, _samples(ns, -0.5, rng), np.random.default_rng(1))
+    assert ci.contains(-0.5) and ci.hi - ci.lo < 0.1
+    assert rate_outcome(ci, theory=-0.5, competitor=-1.0, claim="x").verdict is Verdict.STATISTICAL
+
+
+def test_wrong_exponent_is_refuted():
+    rng = np.random.default_rng(0)
+    ns = [100, 300, 1000, 3000, 10000]
+    ci = slope_interval(ns, _samples(ns, -0.4, rng), np.random.default_rng(1))
+    out = rate_outcome(ci, theory=-0.5, competitor=-1.0, claim="x")
+    assert out.verdict is Verdict.ERRATUM and out.margin < 0
+
+
+def test_unseparated_competitor_is_partial():
+    rng = np.random.default_rng(0)
+    ns = [100, 110, 121]
+    ci = slope_interval(ns, _samples(ns, -0.5, rng, reps=3, noise=0.5), np.random.default_rng(1))
+    out = rate_outcome(ci, theory=-0.5, competitor=-0.6, claim="x")
+    assert out.verdict in (Verdict.PARTIAL, Verdict.ERRATUM)
+
+
+@pytest.mark.parametrize("xs,samples", [([1, 2], [[1, 2], [1, 2]]), ([1, 2, -3], [[1, 2]] * 3),
+                                        ([1, 2, 3], [[1], [1, 2], [1, 2]]), ([1, 2, 3], [[1, np.nan]] * 3)])
+def test_bad_input(xs, samples):
+    with pytest.raises(ValueError):
+        slope_interval(xs, samples, np.random.default_rng(0))
