@@ -19,6 +19,7 @@ import numpy as np
 __all__ = [
     "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
     "vector", "matrix", "array", "rational", "rationals", "generator", "choice", "callable_", "has_methods",
+    "flag", "optional", "distribution", "sequence", "finite_result",
 ]
 
 
@@ -30,8 +31,21 @@ def _label(name) -> str:
 
 def _flag(flag_name: str, v) -> bool:
     if not isinstance(v, (bool, np.bool_)):
-        raise TypeError(f"{flag_name} must be a bool, got {type(v).__name__} {v!r}")
+        raise TypeError(f"{flag_name} must be a bool (True or False), got {type(v).__name__} {v!r}"[:300])
     return bool(v)
+
+
+def flag(name: str, v) -> bool:
+    """A switch: ``True`` or ``False`` (a numpy bool too); 0 / 1, ``None``, strings and arrays are refused."""
+    _label(name)
+    return _flag(name, v)
+
+
+def optional(check, name: str, v, *args, **kwargs):
+    """``None`` (an optional parameter left out) or a value accepted by ``check(name, v, *args, **kwargs)``."""
+    if v is None:
+        return None
+    return check(name, v, *args, **kwargs)
 
 
 def _as_real(name: str, v) -> float:
@@ -138,7 +152,7 @@ def vector(name: str, v, d: int | None = None, *, allow_empty: bool = False) -> 
     if a.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got shape {a.shape}")
     if d is not None and a.shape[0] != d:
-        raise ValueError(f"{name} must have length {d}, got {a.shape[0]}")
+        raise ValueError(f"{name} must have length {d} (the given d), got {a.shape[0]}")
     if not allow_empty and a.size == 0:
         raise ValueError(f"{name} must not be empty")
     if not np.all(np.isfinite(a)):
@@ -195,10 +209,12 @@ def choice(name: str, v, allowed) -> object:
     return v
 
 
-def array(name: str, v, *, ndim: int | None = None, allow_empty: bool = False, allow_inf: bool = False) -> np.ndarray:
+def array(name: str, v, *, ndim: int | None = None, shape: tuple | None = None, allow_empty: bool = False,
+          allow_inf: bool = False) -> np.ndarray:
     """A finite real array of any shape (a real scalar is a 0-d array), for vectorised parameters.
 
-    Refuses ``None``, strings, bools and boolean arrays (TypeError), a wrong ``ndim``, an empty array unless
+    Refuses ``None``, strings, bools and boolean arrays (TypeError), a wrong ``ndim`` or ``shape`` (``None`` entries
+    of ``shape`` are free), an empty array unless
     ``allow_empty``, NaN always and ``inf`` unless ``allow_inf`` (ValueError naming the parameter).  The caller may
     keep its own value (the check does not change its type).
     """
@@ -219,6 +235,11 @@ def array(name: str, v, *, ndim: int | None = None, allow_empty: bool = False, a
     a = a.astype(float, copy=False)
     if ndim is not None and a.ndim != ndim:
         raise ValueError(f"{name} must have {ndim} dimension(s), got shape {a.shape}")
+    if shape is not None:
+        shape = tuple(shape)
+        if a.ndim != len(shape) or any(w is not None and w != g for w, g in zip(shape, a.shape)):
+            raise ValueError(f"{name} must have shape {tuple('any' if w is None else w for w in shape)}, "
+                             f"got {a.shape}")
     if not allow_empty and a.size == 0:
         raise ValueError(f"{name} must not be empty")
     if np.any(np.isnan(a)) or (not allow_inf and not np.all(np.isfinite(a))):
@@ -270,3 +291,41 @@ def has_methods(name: str, v, methods) -> object:
         raise TypeError(f"{name} must provide {', '.join(methods)} (e.g. a reference.core.oracles oracle), "
                         f"got {type(v).__name__} {v!r}"[:300])
     return v
+
+
+def distribution(name: str, v, methods=("ppf", "cdf")):
+    """A distribution object offering ``methods`` (by default a scipy.stats frozen law: ``.ppf`` and ``.cdf``)."""
+    _label(name)
+    missing = [m for m in methods if not callable(getattr(v, m, None))]
+    if missing:
+        raise TypeError(f"{name} must be a distribution with methods {', '.join(methods)} (e.g. a frozen "
+                        f"scipy.stats law), got {type(v).__name__} {v!r}"[:300])
+    return v
+
+
+def sequence(name: str, v, *, allow_empty: bool = False) -> list:
+    """A finite sequence (list, tuple, 1-D array, iterable) given as a list; not a string, a number or ``None``."""
+    _label(name); _flag("allow_empty", allow_empty)
+    if v is None or isinstance(v, (str, bytes, bool, np.bool_, numbers.Number)) or not hasattr(v, "__iter__"):
+        raise TypeError(f"{name} must be a sequence, got {type(v).__name__} {v!r}"[:300])
+    if isinstance(v, np.ndarray) and v.ndim == 0:
+        raise TypeError(f"{name} must be a sequence, got a 0-d array")
+    out = list(v)
+    if not out and not allow_empty:
+        raise ValueError(f"{name} must not be empty")
+    return out
+
+
+def finite_result(what: str, value, **params):
+    """``value`` if it is finite as a float; else a ValueError saying that ``what`` (a result, not an input) leaves
+    the float range at the given parameter values (named in the message) — never a silent inf / NaN."""
+    _label(what)
+    try:
+        ok = bool(np.all(np.isfinite(np.asarray(value, dtype=float))))
+    except (TypeError, ValueError, OverflowError):
+        ok = False
+    if not ok:
+        args = ", ".join(f"{k}={v!r}"[:80] for k, v in params.items())
+        raise ValueError(f"{what} is not finite in float arithmetic (beyond the float range) at {args}; "
+                         f"reduce {' / '.join(params)}"[:400])
+    return value

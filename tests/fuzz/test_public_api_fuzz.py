@@ -53,6 +53,8 @@ def campaign():
             default = inspect.Parameter.empty
         if default is None:
             acc.add("None")
+        if isinstance(default, bool):   # a switch: True is one of its two values
+            acc.add("True")
         cls = "hang" if outcome[0] == "hang" else fh.classify(q, p, k, outcome, acc)
         rows.append((q, p, k, cls, outcome))
     table = fh.table([(fh.scope_of(q), c) for q, _, _, c, _ in rows])

@@ -33,11 +33,26 @@ TARGET_REL_BITS = 60
 MAX_PREC = 1 << 14
 
 
-class Interval(NamedTuple):
-    """A closed interval ``[lo, hi]`` of floats that encloses a real number (outward rounded)."""
-
+class _IntervalFields(NamedTuple):
     lo: float
     hi: float
+
+
+class Interval(_IntervalFields):
+    """A closed interval ``[lo, hi]`` of floats that encloses a real number (outward rounded).
+
+    Preconditions (validated): ``lo``, ``hi`` real numbers (not bools, not strings), no NaN; infinite ends are
+    admissible (an enclosure that saturates: ``lo=-inf``, ``hi=inf``; [inf, inf] for an infinite eps).  ``lo <= hi``
+    is the caller's postcondition, not checked here: the fault-injection tests build inverted intervals on purpose
+    so that the containment checks of proofs_checks must catch them.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, lo, hi):
+        V.real("lo", lo, allow_inf=True)
+        V.real("hi", hi, allow_inf=True)
+        return super().__new__(cls, lo, hi)
 
     def contains(self, x) -> bool:
         return self.lo <= x <= self.hi
@@ -163,10 +178,12 @@ def check_dps(dps) -> int:
 
 
 def check_method(method: str, allowed: Iterable[str]) -> str:
-    allowed = tuple(allowed)
-    if method not in allowed:
-        raise ValueError(f"method must be one of {allowed}, got {method!r}")
-    return method
+    return V.choice("method", method, tuple(allowed))
+
+
+def check_flag(name: str, v) -> bool:
+    """A switch (True / False): reference.core.validation.flag."""
+    return V.flag(name, v)
 
 
 def check_sequence(name: str, xs, *, nonempty: bool = True) -> list:

@@ -19,6 +19,8 @@ import math
 
 import mpmath
 
+from reference.core import validation as V
+
 from ._common import (float_up, check_dps, check_int, check_nonneg, check_prob_open, check_real,
                       check_sequence, to_mpf)
 
@@ -82,7 +84,7 @@ def compose_advanced(epsilon, delta, k, delta_prime, *, dps=None) -> tuple[float
         e = to_mpf(epsilon)
         ep = mpmath.sqrt(2 * k * mpmath.log(1 / to_mpf(delta_prime))) * e + k * e * mpmath.expm1(e)
         dt = min(k * to_mpf(delta) + to_mpf(delta_prime), mpmath.mpf(1))
-        return float_up(ep), float_up(dt)
+        return V.finite_result("eps' (advanced composition)", float_up(ep), epsilon=epsilon, k=k), float_up(dt)
 
 
 def _kov_logw_mp(e, k):
@@ -153,6 +155,7 @@ def compose_optimal_homogeneous(epsilon, delta, k, delta_total, *, dps=None, rel
     k = check_int("k", k, lo=1, hi=10 ** 5)
     delta_total = check_real("delta_total", delta_total, lo=0, hi=1, hi_open=True)
     dps = check_dps(dps)
+    rel_tol = check_real("rel_tol", rel_tol, lo=1e-15, hi=1e-2)
     with mpmath.workdps(dps + 10):
         e, d, dt = to_mpf(epsilon), to_mpf(delta), to_mpf(delta_total)
         floor_ = 1 - mpmath.power(1 - d, k)
@@ -178,10 +181,13 @@ def compose_optimal_homogeneous(epsilon, delta, k, delta_total, *, dps=None, rel
             else:
                 lo = mid
         step = rel_tol * max(hi, 1.0)
-        while f(to_mpf(hi)) > dt:           # make the returned eps_g valid at full precision
+        for _ in range(200):                # make the returned eps_g valid at full precision (bounded)
+            if not f(to_mpf(hi)) > dt:
+                return hi
             hi += step
             step *= 2
-        return hi
+        raise ArithmeticError(f"compose_optimal_homogeneous: no valid eps_g found within 200 doublings above "
+                              f"{hi!r} (epsilon={epsilon!r}, k={k}, delta_total={delta_total!r})")
 
 
 def group_privacy(epsilon, delta, k, *, dps=None) -> tuple[float, float]:
@@ -200,7 +206,8 @@ def group_privacy(epsilon, delta, k, *, dps=None) -> tuple[float, float]:
     with mpmath.workdps(dps):
         e, d = to_mpf(epsilon), to_mpf(delta)
         geo = k if e == 0 else mpmath.expm1(k * e) / mpmath.expm1(e)
-        return float_up(k * e), float_up(min(d * geo, mpmath.mpf(1)))
+        return (V.finite_result("k epsilon", float_up(k * e), epsilon=epsilon, k=k),
+                float_up(min(d * geo, mpmath.mpf(1))))
 
 
 def amplify_poisson(epsilon, delta, q, *, dps=None) -> tuple[float, float]:

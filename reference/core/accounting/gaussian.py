@@ -16,7 +16,7 @@ import mpmath
 from flint import arb
 
 from ._common import (DEFAULT_PREC, MAX_PREC, Interval, arb_prec, arb_to_interval, check_dps,
-                      check_method, check_nonneg, check_positive, check_prob_open, check_real, check_sequence,
+                      check_flag, check_method, check_nonneg, check_positive, check_prob_open, check_real, check_sequence,
                       rel_ok, to_arb, to_mpf)
 
 __all__ = ["gaussian_delta", "gaussian_delta_arb", "gaussian_sigma", "gaussian_epsilon", "gdp_delta", "gdp_mu",
@@ -170,6 +170,7 @@ def gaussian_delta(epsilon, sigma, sensitivity=1, *, dps=None, method: str = "ex
     sensitivity = check_positive("sensitivity", sensitivity)
     dps = check_dps(dps)
     check_method(method, ("exact", "float", "certified"))
+    as_mpf, log = check_flag("as_mpf", as_mpf), check_flag("log", log)
     if log:
         if method == "float":
             return _gaussian_log_delta_float(epsilon, sigma, sensitivity)
@@ -188,6 +189,11 @@ def gaussian_delta(epsilon, sigma, sensitivity=1, *, dps=None, method: str = "ex
         ld = _gaussian_log_delta_certified(epsilon, sigma, sensitivity)
         with mpmath.workdps(dps + 10):
             v = mpmath.exp(mpmath.mpf(ld.mid().str(dps + 20, radius=False)))
+    elif -(a - float(sensitivity) / float(sigma)) > 1e8:   # b << 0: mpmath's erfc overflows; Arb at dps digits
+        with arb_prec(int(dps * 3.33) + 64):
+            d = gaussian_delta_arb(to_arb(epsilon), to_arb(sigma), to_arb(sensitivity))
+        with mpmath.workdps(dps + 10):
+            v = mpmath.mpf(d.mid().str(dps + 20, radius=False))
     else:
         v = _gaussian_delta_mp(epsilon, sigma, sensitivity, dps)
     if as_mpf:
@@ -248,16 +254,24 @@ def gaussian_sigma(epsilon, delta, sensitivity=1, *, method: str = "certified", 
     sensitivity = check_positive("sensitivity", sensitivity)
     check_method(method, ("certified", "float"))
     rel_tol = check_real("rel_tol", rel_tol, lo=1e-15, hi=1e-2)
+    return_bracket = check_flag("return_bracket", return_bracket)
     sens_f = float(sensitivity)
 
     if method == "float":
         from scipy.optimize import brentq
         f = lambda s: _gaussian_delta_float(epsilon, s, sens_f) - float(delta)  # noqa: E731
         lo, hi = sens_f, sens_f
-        while f(hi) > 0:
+        for _ in range(2100):               # bounded: 2^2100 spans every float ratio
+            if not f(hi) > 0 or not math.isfinite(2 * hi):
+                break
             hi *= 2
-        while f(lo) <= 0:
+        for _ in range(2100):
+            if not f(lo) <= 0 or lo < 1e-300:
+                break
             lo /= 2
+        if not (f(hi) <= 0 < f(lo)):
+            raise ValueError(f"no sigma in the float range meets delta={delta!r} at epsilon={epsilon!r}, "
+                             f"sensitivity={sensitivity!r}")
         s = brentq(f, lo, hi, xtol=1e-300, rtol=1e-15)
         return Interval(s, s) if return_bracket else s
 
@@ -293,14 +307,16 @@ def gaussian_epsilon(delta, sigma, sensitivity=1, *, rel_tol: float = 1e-13, ret
     sigma = check_positive("sigma", sigma)
     sensitivity = check_positive("sensitivity", sensitivity)
     rel_tol = check_real("rel_tol", rel_tol, lo=1e-15, hi=1e-2)
+    return_bracket = check_flag("return_bracket", return_bracket)
     ok = lambda e: _cmp_delta(e, sigma, sensitivity, delta) < 0  # noqa: E731
     if ok(0.0):
         return Interval(0.0, 0.0) if return_bracket else 0.0
     lo, hi = 0.0, 1.0
     while not ok(hi):
         lo, hi = hi, 2 * hi
-        if hi > 1e300:  # pragma: no cover - delta(eps) -> 0 as eps -> inf
-            raise ValueError("epsilon search overflowed")
+        if hi > 1e300:  # delta(eps) -> 0 as eps -> inf, but here beyond the float range
+            raise ValueError(f"the epsilon meeting delta={delta!r} is beyond the float range (> 1e300) for "
+                             f"sensitivity={sensitivity!r}, sigma={sigma!r} (sensitivity / sigma too large)")
     while hi - lo > rel_tol * max(hi, 1.0):
         mid = 0.5 * (lo + hi)
         if mid <= lo or mid >= hi:
@@ -327,6 +343,7 @@ def gdp_delta(epsilon, mu, *, dps=None, method: str = "exact", as_mpf: bool = Fa
     epsilon = check_nonneg("epsilon", epsilon)
     mu = check_nonneg("mu", mu)
     check_method(method, ("exact", "float", "certified"))
+    as_mpf = check_flag("as_mpf", as_mpf)
     if mu == 0:
         if method == "certified":
             return Interval(0.0, 0.0)

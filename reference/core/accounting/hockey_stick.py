@@ -18,7 +18,9 @@ from typing import Callable, Sequence
 import mpmath
 from flint import acb, arb
 
-from ._common import (DEFAULT_PREC, arb_prec, arb_to_interval, check_dps, check_nonneg, check_real,
+from reference.core import validation as V
+
+from ._common import (DEFAULT_PREC, arb_prec, arb_to_interval, check_dps, check_flag, check_nonneg, check_real,
                       check_sequence, to_arb, to_mpf)
 
 __all__ = ["hockey_stick_finite", "hockey_stick_density", "hockey_stick_density_arb"]
@@ -60,6 +62,7 @@ def hockey_stick_finite(p: Sequence, q: Sequence, epsilon=None, *, exp_epsilon=N
         exp_epsilon = check_real("exp_epsilon", exp_epsilon, lo=1)
     p = _check_dist("p", p, True)
     q = _check_dist("q", q, True)
+    certified = check_flag("certified", certified)
     if len(p) != len(q):
         raise ValueError(f"q must have the same length as p ({len(p)}), got {len(q)}")
     dps = check_dps(dps)
@@ -90,6 +93,7 @@ def hockey_stick_density(p: Callable, q: Callable, epsilon, *, breakpoints: Sequ
         proof).
     Spec: core.acct.hockey_stick_density
     """
+    p, q = V.callable_("p", p), V.callable_("q", q)
     epsilon = check_nonneg("epsilon", epsilon)
     dps = check_dps(dps)
     try:
@@ -123,6 +127,15 @@ def hockey_stick_density(p: Callable, q: Callable, epsilon, *, breakpoints: Sequ
         return float(total)
 
 
+def _finite_ball(name, x, lo=None):
+    """An Arb ball (finite, above ``lo`` when given) or a finite real number (converted to a ball)."""
+    if not isinstance(x, arb):
+        x = to_arb(check_real(name, x, lo=lo))
+    if not x.is_finite() or (lo is not None and x < lo):
+        raise ValueError(f"{name} must be a finite ball" + (f" >= {lo}" if lo is not None else "") + f", got {x}")
+    return x
+
+
 def hockey_stick_density_arb(p: Callable, q: Callable, c: arb, a, b, *, tail_bound=0, rel_tol_bits: int = 60,
                              abs_tol=None, prec: int = 128) -> arb:
     """CERTIFIED enclosure of integral_a^b (p - c q) dx + [0, tail_bound], for analytic p, q (acb -> acb).
@@ -132,7 +145,17 @@ def hockey_stick_density_arb(p: Callable, q: Callable, c: arb, a, b, *, tail_bou
         <= tail_bound. ``abs_tol`` (default 2^-prec) must be set below the expected size of the integral when
         that is tiny (it steers the quadrature only; the enclosure is rigorous whatever it is). ``a``, ``b`` may be balls: the integral is taken between the ball midpoints and the two
         end pieces are enclosed by the mean-value bound (m - a) g(hull(a, m)).
+        Validated: ``p``, ``q`` callables; ``c`` a finite ball or real >= 0; ``a`` <= ``b`` finite balls or reals;
+        ``tail_bound`` in [0, inf); ``rel_tol_bits``, ``prec`` integers >= 2.
     """
+    p, q = V.callable_("p", p), V.callable_("q", q)
+    c, a, b = _finite_ball("c", c, lo=0), _finite_ball("a", a), _finite_ball("b", b)
+    if a.mid() > b.mid():
+        raise ValueError(f"a must be <= b (the integration range), got a={a}, b={b}")
+    tail_bound = check_nonneg("tail_bound", tail_bound)
+    rel_tol_bits, prec = V.integer("rel_tol_bits", rel_tol_bits, lo=2), V.integer("prec", prec, lo=2)
+    if abs_tol is not None:
+        check_nonneg("abs_tol", abs_tol)
     with arb_prec(prec):
         a, b, c = to_arb(a), to_arb(b), to_arb(c)
         g = lambda z, _analytic: p(z) - c * q(z)  # noqa: E731 - entire integrand: the analytic flag can be ignored

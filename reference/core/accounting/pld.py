@@ -66,6 +66,8 @@ from typing import Sequence
 import numpy as np
 from flint import arb, arb_poly
 
+from reference.core import validation as V
+
 from . import _lattice as lat
 from ._common import (Interval, arb_prec, arb_to_interval, check_int, check_nonneg, check_positive, check_prob_open, check_real,
                       check_sequence, to_arb)
@@ -207,8 +209,7 @@ class SubsampledGaussianPair(DominatingPair):
         self.q = check_real("q", q, lo=0, hi=1, lo_open=True)
         self.sigma = check_positive("sigma", sigma)
         self.sens = check_positive("sensitivity", sensitivity)
-        if direction not in ("remove", "add"):
-            raise ValueError(f"direction must be 'remove' or 'add', got {direction!r}")
+        V.choice("direction", direction, ("remove", "add"))
         self.direction = direction
         self.symmetric = self.q == 1
         self.name = f"SGM(q={q}, sigma={sigma}, {direction})"
@@ -1120,6 +1121,8 @@ def _choose_k0(pairs, T: int, target_width: float, eps_guess: float) -> int:
     slope = 0.5 * (max(eps_guess, mu) / V + 1.0)        # d eps / d Var of a mu-GDP curve, roughly
     h = 1.5 * math.sqrt(max(target_width, 1e-12) / (slope * T * (1 / 4 + 1 / 12)))
     h = min(h, max(sd, 1e-12) / 4)
+    if not h > 0:                   # a huge eps_guess (e.g. epsilon = 1e308): the finest lattice the heuristic allows
+        h = 2.0 ** -60
     return max(2, int(math.ceil(-math.log2(h))))
 
 
@@ -1131,7 +1134,7 @@ def _plan_for(T: int, delta_ref: float, k0: int, tol_round: float = 1e-7, tol_tr
     return _Plan(K=K, tau_abs=tau, T=int(T), k0=k0)
 
 
-class _TooLarge(Exception):
+class _TooLarge(ValueError):
     """The requested lattice would exceed the size limits."""
 
 
@@ -1143,7 +1146,7 @@ def _cell_range(pair: DominatingPair, plan: _Plan) -> tuple[int, int]:
     J_hi = max(int(math.ceil(l_hi / h)) + 1, J_lo + 2)
     if J_hi - J_lo > (1 << 21):
         raise _TooLarge(f"lattice of {J_hi - J_lo} cells for one step (h = 2^-{plan.k0}, loss range [{l_lo:.4g}, "
-                         f"{l_hi:.4g}]); ask for a wider bracket (width / rel_width)")
+                         f"{l_hi:.4g}]) for {pair.name}; ask for a wider bracket (width / rel_width)")
     return J_lo, J_hi
 
 
@@ -1220,7 +1223,10 @@ def pld_bracket_details(pair: DominatingPair, T, *, delta=None, epsilon=None, wi
     kk = k0 if k0 is not None else _choose_k0(pairs, T, w_eps, eps_guess)
     delta_ref = delta
     if delta is None:              # the scale of delta_T(eps) from a rough certified pass (truncation budgets)
-        iv0, per0 = _one_pass(pairs, T, _plan_for(T, 1e-30, max(2, kk - 3)), None, epsilon)
+        try:
+            iv0, per0 = _one_pass(pairs, T, _plan_for(T, 1e-30, max(2, kk - 3)), None, epsilon)
+        except _TooLarge as ex:
+            raise ValueError(f"{ex} (at T={T}, epsilon={epsilon!r})") from None
         if iv0.hi == 0:            # certified delta_T(eps) = 0
             return BracketDetails(interval=Interval(0.0, 0.0), kind="delta", h=2.0 ** (-max(2, kk - 3)), passes=1,
                                   seconds=time.perf_counter() - t_start, per_direction=per0)
@@ -1233,7 +1239,7 @@ def pld_bracket_details(pair: DominatingPair, T, *, delta=None, epsilon=None, wi
             iv, per = _one_pass(pairs, T, plan, delta, epsilon)
         except _TooLarge as ex:
             if best is None:
-                raise ValueError(str(ex)) from None
+                raise ValueError(f"{ex} (at T={T}, delta={delta!r}, epsilon={epsilon!r})") from None
             notes.append(f"refinement stopped: {ex}")
             break
         if best is None or iv.width < best[0].width:

@@ -18,8 +18,10 @@ import math
 import mpmath
 from flint import arb, arb_poly
 
+from reference.core import validation as V
+
 from ._common import (float_up, DEFAULT_PREC, MAX_PREC, TARGET_REL_BITS, Interval, arb_prec, arb_to_interval, check_dps,
-                      check_int, check_method, check_nonneg, check_positive, check_prob_open, check_real,
+                      check_flag, check_int, check_method, check_nonneg, check_positive, check_prob_open, check_real,
                       check_sequence, rel_ok, to_arb, to_mpf)
 
 __all__ = ["rdp_gaussian", "rdp_laplace", "rdp_subsampled_gaussian", "rdp_subsampled_gaussian_arb", "rdp_compose",
@@ -44,13 +46,15 @@ def rdp_gaussian(alpha, sigma, sensitivity=1, *, dps=None) -> float:
     sensitivity = check_positive("sensitivity", sensitivity)
     dps = check_dps(dps)
     with mpmath.workdps(dps):
-        return float(to_mpf(alpha) * to_mpf(sensitivity) ** 2 / (2 * to_mpf(sigma) ** 2))
+        r = float(to_mpf(alpha) * to_mpf(sensitivity) ** 2 / (2 * to_mpf(sigma) ** 2))
+    return V.finite_result("alpha sensitivity^2 / (2 sigma^2)", r, alpha=alpha, sensitivity=sensitivity, sigma=sigma)
 
 
 def rdp_laplace(alpha, b, sensitivity=1, *, dps=None, as_mpf: bool = False):
     """RDP curve of the Laplace mechanism f(D) + Lap(b) with |f(D) - f(D')| <= Delta (Mironov 2017, Prop 6).
 
-    Preconditions: ``alpha`` in [1, inf] (inf gives the pure-DP value Delta/b); ``b``, ``sensitivity`` in (0, inf).
+    Preconditions: ``alpha`` in [1, inf] (``alpha=inf`` gives the pure-DP value Delta/b); ``b``, ``sensitivity`` in
+        (0, inf).
     Steps: e = Delta/b; alpha = 1: e + e^{-e} - 1; alpha > 1:
         log1p((alpha expm1((alpha-1) e) + (alpha-1) expm1(-alpha e)) / (2 alpha - 1)) / (alpha - 1)
         (the same expression written without cancellation; extra precision covers the O(e) relative
@@ -204,7 +208,11 @@ def _sgm_bound_arb(alpha, q, sigma) -> arb:
     and the same for E_Q[(1 - q + q r)^{1-alpha}]; so D_alpha <= log1p(q expm1(alpha(alpha-1)/(2 s^2)))/(alpha-1)."""
     with arb_prec(128):
         a, qa, sa = to_arb(alpha), to_arb(q), to_arb(sigma)
-        return (qa * (a * (a - 1) / (2 * sa * sa)).expm1()).log1p() / (a - 1)
+        x = a * (a - 1) / (2 * sa * sa)
+        if x < 64:
+            return (qa * x.expm1()).log1p() / (a - 1)
+        # log1p(q expm1(x)) = x + log(q + (1 - q) e^{-x}): no overflow for any alpha (e.g. alpha = 1e308)
+        return (x + (qa + (1 - qa) * (-x).exp()).log()) / (a - 1)
 
 
 def rdp_subsampled_gaussian_bound(alpha, q, sigma, *, method: str = "exact"):
@@ -220,6 +228,7 @@ def rdp_subsampled_gaussian_bound(alpha, q, sigma, *, method: str = "exact"):
     q, sigma = _check_q_sigma(q, sigma)
     check_method(method, ("exact", "certified"))
     iv = arb_to_interval(_sgm_bound_arb(alpha, q, sigma))
+    V.finite_result("the RDP bound", iv.hi, alpha=alpha, sigma=sigma)
     return iv if method == "certified" else iv.hi
 
 
@@ -303,6 +312,7 @@ def rdp_subsampled_gaussian(alpha, q, sigma, *, method: str = "exact", as_arb: b
     q = check_real("q", q, lo=0, hi=1, lo_open=True)
     sigma = check_positive("sigma", sigma)
     check_method(method, ("exact", "certified"))
+    as_arb = check_flag("as_arb", as_arb)
     v = _sgm_arb_any([alpha], q, sigma, _dps_bits(dps))[0]
     if as_arb:
         return v
@@ -343,6 +353,10 @@ def rdp_compose(curves, counts=None) -> list[float]:
 
 def _check_curve(alphas, rdps):
     scalar = not hasattr(alphas, "__iter__")
+    if scalar != (not hasattr(rdps, "__iter__")) and not isinstance(alphas, (str, bytes)) \
+            and not isinstance(rdps, (str, bytes)):
+        raise TypeError(f"alphas and rdps must both be numbers or both sequences, got alphas "
+                        f"{type(alphas).__name__} {alphas!r}, rdps {type(rdps).__name__}"[:300])
     if scalar:
         alphas, rdps = [alphas], [rdps]
     alphas = check_sequence("alphas", alphas)
@@ -406,6 +420,7 @@ def rdp_to_dp(alphas, rdps, delta, *, method: str = "improved", dps=None, certif
     delta = check_prob_open("delta", delta)
     check_method(method, ("improved", "mironov"))
     dps = check_dps(dps)
+    certified, return_order = check_flag("certified", certified), check_flag("return_order", return_order)
     if certified:
         with arb_prec(128):
             d = to_arb(delta)
@@ -442,6 +457,7 @@ def rdp_to_dp_delta(alphas, rdps, epsilon, *, method: str = "improved", dps=None
     epsilon = check_nonneg("epsilon", epsilon)
     check_method(method, ("improved", "mironov"))
     dps = check_dps(dps)
+    return_order = check_flag("return_order", return_order)
     with mpmath.workdps(dps + 10):
         e = to_mpf(epsilon)
         vals = []
@@ -614,6 +630,9 @@ def dpsgd_epsilon(q, sigma, steps, delta, orders=None, *, certified: bool = Fals
     steps = check_int("steps", steps, lo=1)
     delta = check_prob_open("delta", delta)
     check_method(method, ("improved", "mironov", "pld", "auto"))
+    certified, return_order = check_flag("certified", certified), check_flag("return_order", return_order)
+    if dps is not None:
+        check_dps(dps)
     if orders is not None:
         orders = check_sequence("orders", orders)
         for i, a in enumerate(orders):

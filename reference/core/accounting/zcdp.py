@@ -10,9 +10,13 @@
 """
 from __future__ import annotations
 
+import math
+
 import mpmath
 
-from ._common import (float_up, check_dps, check_method, check_nonneg, check_positive, check_prob_open, check_sequence,
+from reference.core import validation as V
+
+from ._common import (float_up, check_dps, check_flag, check_method, check_nonneg, check_positive, check_prob_open, check_sequence,
                       to_mpf)
 
 __all__ = ["zcdp_gaussian", "zcdp_compose", "dp_to_zcdp", "zcdp_to_dp", "cks_objective"]
@@ -30,7 +34,8 @@ def zcdp_gaussian(sigma, sensitivity=1, *, dps=None) -> float:
     sensitivity = check_positive("sensitivity", sensitivity)
     dps = check_dps(dps)
     with mpmath.workdps(dps):
-        return float_up(to_mpf(sensitivity) ** 2 / (2 * to_mpf(sigma) ** 2))
+        rho = float_up(to_mpf(sensitivity) ** 2 / (2 * to_mpf(sigma) ** 2))
+    return V.finite_result("rho = sensitivity^2 / (2 sigma^2)", rho, sensitivity=sensitivity, sigma=sigma)
 
 
 def zcdp_compose(rhos, *, dps=None) -> float:
@@ -56,14 +61,24 @@ def dp_to_zcdp(epsilon, *, dps=None) -> float:
     epsilon = check_nonneg("epsilon", epsilon)
     dps = check_dps(dps)
     with mpmath.workdps(dps):
-        return float_up(to_mpf(epsilon) ** 2 / 2)
+        rho = float_up(to_mpf(epsilon) ** 2 / 2)
+    return V.finite_result("rho = epsilon^2 / 2", rho, epsilon=epsilon)
 
 
 def cks_objective(alpha, rho, delta):
     """The CKS20 (Cor 13) conversion at one order alpha > 1 (mpf arithmetic at the current precision):
-    alpha rho + (log(1/delta) + (alpha-1) log(1 - 1/alpha) - log(alpha)) / (alpha - 1)."""
-    a = to_mpf(alpha)
-    return a * rho + (mpmath.log(1 / delta) + (a - 1) * mpmath.log1p(-1 / a) - mpmath.log(a)) / (a - 1)
+    alpha rho + (log(1/delta) + (alpha-1) log(1 - 1/alpha) - log(alpha)) / (alpha - 1).
+
+    Preconditions (validated): ``alpha`` in (1, inf); ``rho`` in [0, inf); ``delta`` in (0, 1) (real numbers or
+    mpf).  Postcondition: the mpf value, finite in float (ValueError if alpha * rho leaves the float range)."""
+    alpha = V.in_range("alpha", alpha, 1, math.inf, lo_open=True) if not isinstance(alpha, mpmath.mpf) else alpha
+    rho = check_nonneg("rho", rho)
+    delta = check_prob_open("delta", delta)
+    if not (mpmath.isfinite(alpha) and alpha > 1):
+        raise ValueError(f"alpha must be a finite real number in (1, inf), got {alpha!r}")
+    a, r, d = to_mpf(alpha), to_mpf(rho), to_mpf(delta)
+    val = a * r + (mpmath.log(1 / d) + (a - 1) * mpmath.log1p(-1 / a) - mpmath.log(a)) / (a - 1)
+    return V.finite_result("cks_objective = alpha rho + ...", val, alpha=alpha, rho=rho)
 
 
 def _cks_objective_t(t, rho, L):
@@ -91,6 +106,7 @@ def zcdp_to_dp(rho, delta, *, method: str = "cks", dps=None, return_order: bool 
     delta = check_prob_open("delta", delta)
     check_method(method, ("cks", "standard"))
     dps = check_dps(dps)
+    return_order = check_flag("return_order", return_order)
     with mpmath.workdps(dps + 10):
         r, d = to_mpf(rho), to_mpf(delta)
         L = mpmath.log(1 / d)
