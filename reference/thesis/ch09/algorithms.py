@@ -15,11 +15,12 @@ from reference.core import validation as V
 from reference.core.accounting import gdp_mu
 from reference.core.mechanisms import above_threshold as core_above_threshold
 from reference.core.oracles import QueryCounter
+from reference.core.randomness import Source
 from reference.core.samplers import uniform_l2_ball
 from reference.core import validation as _V
 
 __all__ = ["above_threshold_ch9", "concentration_score", "selection_probabilities", "a28_paper_sigma",
-           "chernoff_k", "a28_calibrated_sigma", "OutlierRemovalMean", "smoothed_gradient_sample",
+           "chernoff_k", "a28_calibrated_sigma", "outlier_removal_mean", "smoothed_gradient_sample",
            "user_level_dp_sgd", "thm941_parameters", "localized_user_level_dp_sco"]
 
 
@@ -134,75 +135,82 @@ def a28_calibrated_sigma(n: int, epsilon: float, delta_prime: float, tau: float,
     return math.sqrt(T) * delta_z / mu
 
 
-class OutlierRemovalMean:
-    """Alg 28: outlier-removal mean estimation for concentrated user data (003 L6975-7003), online over T queries.
+def outlier_removal_mean(users, queries, epsilon: float, delta: float, tau: float, T: int, d: int,
+                         rng: np.random.Generator | None = None, *, sigma: float | None = None,
+                         variant: str = "corrected", draws: dict | None = None,
+                         counter: QueryCounter | None = None) -> tuple[list, bool]:
+    """Alg 28: outlier-removal mean estimation for concentrated user data (003 L6975-6999), over T adaptive queries.
 
-    Preconditions: ``users`` a sequence of n >= 2 user datasets Z_j; ``epsilon`` in (0, 10); ``delta`` in (0, 1);
-        ``tau`` in (0, inf); ``T`` integer >= 1 (number of queries); ``variant`` "corrected" (default: the score
-        s_i has sensitivity (2n-2)/n < 2 (AU9.1), so the AboveThreshold noises are doubled to Lap(8/ε), Lap(16/ε) to
-        give the intended ε/2) or "paper" (Lap(4/ε), Lap(8/ε): AboveThreshold(ε/2) with sensitivity 1 as printed);
-        ``sigma`` the Gaussian noise std (default: the paper's line-12 value, which is under-calibrated, AU9.8;
-        pass :func:`a28_calibrated_sigma` for the explicit accountant).
-    Steps per query q (L6979-6999): v_j = q(Z_j); s = concentration score (9.2); AboveThreshold step on s with
-        threshold 4n/5; if ⊤: p_j from counts at radius 2τ, S = {j: B_j = 1}, B_j ~ Ber(p_j), g = mean_{S} v_j
-        (0 if S empty), output g + N(0, σ² I_d); if ⊥: output 0 and halt (all later outputs 0).
-    Postcondition: Thm 9.3.2 / Prop 9.3.6: (ε, δ)-user-level DP (claimed); if the v's are (τ,γ)-concentrated
-        no user is removed w.p. >= 1-(T+1)γ (Prop 9.3.7 — its sample-size condition is insufficient, AU9.3).
-    Randomness: rng, or pre-drawn ``noise`` = dict(rho=scalar, nu=(T,), u=(T, n), gauss=(T, d)) (std Laplace,
-        uniforms, std normals).  Queries are counted in ``counter`` (one per user evaluation).
+    Preconditions (validated): ``users`` a sequence of n >= 2 user datasets Z_j; ``queries`` a generator of query
+        callables q_i(Z) -> R^d (adaptive: after each release ĝ_i it receives ĝ_i through ``send``; it may stop
+        early); ``epsilon`` in (0, 10); ``delta`` in (0, 1); ``tau`` in (0, inf); ``T`` integer >= 1; ``d`` integer
+        >= 1 (dimension of the queries' values); ``sigma`` None (the printed line-12 value, under-calibrated, AU9.8;
+        pass :func:`a28_calibrated_sigma` for the explicit accountant) or in [0, inf); ``variant`` "corrected"
+        (default: the score has user-level sensitivity (2n−2)/n < 2 (AU9.1), so AboveThreshold runs for sensitivity
+        2: Lap(8/ε), Lap(16/ε), giving the intended ε/2) or "paper" (sensitivity 1 as printed: Lap(4/ε), Lap(8/ε));
+        ``rng`` a numpy Generator unless ``draws`` is given.
+    Steps (the AboveThreshold of line 5 is the core ``reference.core.mechanisms.above_threshold`` with c = 1, budget
+        ε/2, on the negated scores −s_i with threshold −4n/5: its first ⊤ is Alg 28's first ⊥):
+        line 2 (L6980): for i = 1..T:
+        line 3 (L6981):   receive q_i; v_j = q_i(Z_j) (n user queries, counted);
+        line 4 (L6982):   s_i = concentration score (9.2) at radius τ;
+        line 5 (L6986):   AboveThreshold(s_i, ε/2, 4n/5) = ⊤ ⇔ −s_i + 2b ν_i < −4n/5 + b ρ, b = 4·sens/ε;
+        lines 8-9 (L6989-6990): f_j = #{j′: ‖v_j − v_j′‖ <= 2τ}, p_j piecewise, B_j = 1(u_j < p_j);
+        line 11 (L6992): g_i = mean of v_j over S_i = {j: B_j = 1} (0 if S_i = ∅);
+        line 12 (L6993): output ĝ_i = g_i + σ N(0, I_d);
+        lines 15-16 (L6996-6997): on ⊥ output 0 and halt.
+    Postcondition: (outputs, halted): the released ĝ_1..ĝ_k (a final 0 if halted). Thm 9.3.2 / Prop 9.3.6: (ε, δ)-
+        user-level DP (claimed; its proof has failing steps, 003_ch09.priv.PC2); if the v's are (τ,γ)-concentrated no
+        user is removed w.p. >= 1-(T+1)γ (Prop 9.3.7 — its sample-size condition is insufficient, AU9.3).
+    Randomness: standard draws, stream by stream in this order, from ``rng`` or pre-drawn ``draws`` = dict(rho=(),
+        nu=(T,), u=(T, n), gauss=(T, d)) (Laplace, Laplace, uniforms, normals; rho and nu are the core
+        AboveThreshold's draws); bit-identical given the draws the rng would make.
     Spec: 003_ch09.alg28
     """
+    users = list(users)
+    n = len(users)
+    if n < 2:
+        raise ValueError(f"users must contain n >= 2 users, got {n}")
+    epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True, hi_open=True)
+    delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    tau = V.positive("tau", tau)
+    T = V.positive_int("T", T)
+    d = V.positive_int("d", d)
+    variant = V.choice("variant", variant, ("corrected", "paper"))
+    sigma = a28_paper_sigma(n, epsilon, delta, tau, T) if sigma is None else V.nonnegative("sigma", sigma)
+    if not hasattr(queries, "send"):
+        raise TypeError(f"queries must be a generator of query callables, got {type(queries).__name__}")
+    counter = counter if counter is not None else QueryCounter()
+    src = Source(rng, draws)
+    rho, nu = src.laplace("rho", ()), src.laplace("nu", (T,))
+    u_sel, gauss = src.uniform("u", (T, n)), src.normal("gauss", (T, d))
+    at_sens = 2.0 if variant == "corrected" else 1.0
+    outputs: list = []
 
-    def __init__(self, users, epsilon: float, delta: float, tau: float, T: int, rng: np.random.Generator | None = None,
-                 *, sigma: float | None = None, variant: str = "corrected", noise: dict | None = None,
-                 counter: QueryCounter | None = None):
-        self.users = list(users)
-        self.n = len(self.users)
-        if self.n < 2:
-            raise ValueError(f"users must contain n >= 2 users, got {self.n}")
-        self.epsilon = V.positive("epsilon", epsilon)
-        if not 0 < delta < 1:
-            raise ValueError(f"delta must be in (0, 1), got {delta!r}")
-        self.delta = float(delta)
-        self.tau = V.positive("tau", tau)
-        if int(T) != T or T < 1:
-            raise ValueError(f"T must be an integer >= 1, got {T!r}")
-        self.T = int(T)
-        if variant not in ("corrected", "paper"):
-            raise ValueError(f"variant must be 'corrected' or 'paper', got {variant!r}")
-        self.variant = variant
-        self.sigma = a28_paper_sigma(self.n, epsilon, delta, tau, self.T) if sigma is None else V.nonnegative("sigma", sigma)
-        self.rng, self.noise = rng, noise
-        if noise is None and rng is None:
-            raise ValueError("rng must be a numpy Generator when noise is None")
-        self.counter = counter if counter is not None else QueryCounter()
-        at_sens = 2.0 if variant == "corrected" else 1.0
-        self.b = 2.0 * at_sens / (self.epsilon / 2.0)                   # AboveThreshold(ε/2): Lap(2·sens/(ε/2))
-        rho = rng.laplace() if noise is None else float(noise["rho"])
-        self.t_hat = 4.0 * self.n / 5.0 - self.b * rho                  # Alg 27 line 2 with Δ = 4n/5; Alg 28 line 5 (L6986)
-        self.i = 0
-        self.halted = False
+    def negated_scores():
+        q = next(queries)                                               # line 3 (L6981): first query
+        for i in range(T):                                              # line 2 (L6980)
+            v = np.asarray([np.atleast_1d(np.asarray(q(Z), dtype=float)) for Z in users])
+            counter.record(n, "user_query")
+            if v.shape[1] != d:
+                raise ValueError(f"query {i} returned values of dimension {v.shape[1]}, expected d = {d}")
+            yield -concentration_score(v, tau)                          # line 4 (L6982); the core decides line 5
+            p = selection_probabilities(v, 2.0 * tau)                   # lines 8-9 (L6989-6990)
+            S = u_sel[i] < p
+            g = v[S].mean(axis=0) if S.any() else np.zeros(d)           # line 11 (L6992)
+            g_hat = g + sigma * gauss[i]                                # line 12 (L6993)
+            outputs.append(g_hat)
+            try:
+                q = queries.send(g_hat)                                 # line 3: the next (adaptive) query
+            except StopIteration:
+                return
 
-    def query(self, q: Callable) -> np.ndarray:
-        if self.i >= self.T:
-            raise ValueError(f"more than T = {self.T} queries")
-        i, self.i = self.i, self.i + 1
-        if self.halted:                                                 # lines 15-16 (L6996-6997): after ⊥ all outputs are 0
-            return None
-        v = np.asarray([np.atleast_1d(np.asarray(q(Z), dtype=float)) for Z in self.users])   # line 3 (L6981)
-        self.counter.record(self.n, "user_query")
-        d = v.shape[1]
-        s = concentration_score(v, self.tau)                            # line 4, eq. (9.2) (L6982)
-        nu = self.rng.laplace() if self.noise is None else float(self.noise["nu"][i])
-        if s + 2.0 * self.b * nu < self.t_hat:                          # line 5: AboveThreshold answers ⊥ (L6986)
-            self.halted = True
-            return np.zeros(d)                                          # lines 15-16: output 0 and halt
-        p = selection_probabilities(v, 2.0 * self.tau)                  # lines 8-9 (L6989-6990)
-        u = self.rng.random(self.n) if self.noise is None else np.asarray(self.noise["u"][i])
-        S = u < p                                                       # line 9: B_j ~ Ber(p_j)
-        g = v[S].mean(axis=0) if S.any() else np.zeros(d)               # line 11
-        z = self.rng.standard_normal(d) if self.noise is None else np.asarray(self.noise["gauss"][i])
-        return g + self.sigma * z                                       # line 12 (L6993)
+    tops = core_above_threshold(negated_scores(), -0.8 * n, epsilon / 2.0, at_sens, None, c=1,
+                                noise=(np.array([float(rho)]), nu))     # line 5 (L6986)
+    halted = bool(tops) and tops[-1]
+    if halted:
+        outputs.append(np.zeros(d))                                     # lines 15-16 (L6996-6997): output 0, halt
+    return outputs, halted
 
 
 def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: np.random.Generator | None = None,
@@ -226,28 +234,30 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
                       r: float, T: int, eta: float, tau: float, rng: np.random.Generator | None = None,
                       variant: str = "corrected", sigma: float | None = None, counter: QueryCounter | None = None,
                       trace: list | None = None, draws: dict | None = None) -> np.ndarray:
-    """Alg 29: user-level DP-SGD = randomized smoothing + one Alg-28 instance (003 L7075-7100).
+    """Alg 29: user-level DP-SGD = randomized smoothing + one Alg-28 instance (003 L7082-7098).
 
     Preconditions (validated): ``data`` a finite array (n, m, ...) of n >= 2 users with m >= 1 items each;
         ``theta0`` a finite vector of dimension d >= 1; ``grad(theta, z)`` a subgradient of ℓ(·; z) (defined on
         Θ_r); ``project`` the Euclidean projection onto Θ; epsilon in (0, 10); delta in (0, 1); r in [0, inf);
         T integer >= 1; eta in (0, inf); tau in (0, inf); ``rng`` a numpy Generator unless ``draws`` is given.
         Parameters of Thm 9.4.1 (L7069) are the caller's (see thm941_parameters).
-    Steps (lines of L7082-7098):
-        line 1: one Alg-28 instance A = A28(D, ε, δ/(2Tmd), τ, T) serves all rounds; θ_1 = θ_0 (AU9.9);
-        line 2: for t = 1..T:
-        line 3:   q_t(Z) = (1/m) Σ_j ∇ℓ(θ_t + y_j; z_j), y_j ~ Unif(B(0, r)) fresh per item (eq. 9.3);
-        lines 4-5: ḡ_t = A.query(q_t);
-        lines 9-11: if A halted: output θ_0 and halt;
-        line 7:   θ_{t+1} = Π_Θ(θ_t − η ḡ_t);
-        line 14: return (1/T) Σ_{t=1}^T θ_t.
+    Steps:
+        line 1 (L7082): inputs; θ_1 = θ_0 (AU9.9);
+        line 2 (L7085): for t = 1..T:
+        line 3 (L7086):   q_t(Z) = (1/m) Σ_j ∇ℓ(θ_t + y_j; z_j), y_j ~ Unif(B(0, r)) fresh per item (eq. 9.3);
+        line 4 (L7088):   one Alg-28 instance A28(D, ε, δ/(2Tmd), τ) answers q_t (:func:`outlier_removal_mean`,
+                          whose AboveThreshold is the core one);
+        line 5 (L7089):   ḡ_t = its output;
+        line 7 (L7091):   θ_{t+1} = Π_Θ(θ_t − η ḡ_t);
+        lines 9-11 (L7093-7095): if A28 halted: output θ_0 and halt;
+        line 14 (L7098): return (1/T) Σ_{t=1}^T θ_t.
     Postcondition: Thm 9.4.1: user-level (ε, δ)-DP (post-processing of A28 — its privacy proof has failing steps,
         003_ch09.priv.PC2) and E[L_P(θ̂)] − min L_P ≤ O(GR(1/√(nm) + √d log²(ndm/δ)/(n√m ε))) (step size: AU9.10).
-    Randomness: from ``rng`` in this order — A28's threshold ρ; then per round t: for each user j = 1..n the
-        smoothing draws g (m, d) standard normals and u (m,) uniforms (``uniform_l2_ball``), then A28's ν_t (standard
-        Laplace), its selection uniforms (n,) and its Gaussian draws (d,).  Or pre-drawn ``draws`` = dict(
-        smooth_g=(T, n, m, d), smooth_u=(T, n, m), a28=dict(rho=scalar, nu=(T,), u=(T, n), gauss=(T, d))) — with the
-        draws the rng would make, the output is bit-identical (tested).  Gradient and user-query calls are counted.
+        Exactly n·m gradient and n user-query calls per answered round (counted).
+    Randomness: stream by stream in this order: the smoothing draws ``smooth_g`` (T, n, m, d) standard normals and
+        ``smooth_u`` (T, n, m) uniforms (``uniform_l2_ball``), then A28's streams rho, nu, u, gauss (see
+        :func:`outlier_removal_mean`) — from ``rng``, or pre-drawn ``draws`` = dict(smooth_g, smooth_u, a28=dict(rho,
+        nu, u, gauss)) of those shapes; bit-identical given the draws the rng would make (tested).
     Spec: 003_ch09.alg29
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
@@ -264,46 +274,36 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
     T = V.positive_int("T", T)
     eta = V.positive("eta", eta)
     tau = V.positive("tau", tau)
-    if draws is None:
-        V.generator("rng", rng)
-        a28_noise = None
-    else:
-        if not isinstance(draws, dict) or set(draws) != {"smooth_g", "smooth_u", "a28"}:
-            raise ValueError("draws must be a dict with keys 'smooth_g', 'smooth_u', 'a28'")
-        sg = np.asarray(draws["smooth_g"], dtype=float)
-        su = np.asarray(draws["smooth_u"], dtype=float)
-        if sg.shape != (T, n, m, d) or su.shape != (T, n, m):
-            raise ValueError(f"draws['smooth_g'] must have shape {(T, n, m, d)} and draws['smooth_u'] {(T, n, m)}, got "
-                             f"{sg.shape} and {su.shape}")
-        a28_noise = draws["a28"]
-        shapes = {"nu": (T,), "u": (T, n), "gauss": (T, d)}
-        for k, shp in shapes.items():
-            if np.shape(a28_noise.get(k)) != shp:
-                raise ValueError(f"draws['a28'][{k!r}] must have shape {shp}, got {np.shape(a28_noise.get(k))}")
+    if draws is not None and (not isinstance(draws, dict) or set(draws) != {"smooth_g", "smooth_u", "a28"}):
+        raise ValueError("draws must be a dict with keys 'smooth_g', 'smooth_u', 'a28'")
+    src = Source(rng, None if draws is None else {k: draws[k] for k in ("smooth_g", "smooth_u")})
+    sg, su = src.normal("smooth_g", (T, n, m, d)), src.uniform("smooth_u", (T, n, m))
     counter = counter if counter is not None else QueryCounter()
-    mech = OutlierRemovalMean(list(data), epsilon, delta / (2 * T * m * d), tau, T, rng, sigma=sigma,
-                              variant=variant, noise=a28_noise, counter=counter)   # lines 1, 4 (L7082, L7088)
-    theta = theta0.copy()                                               # θ_1 := θ_0 (AU9.9)
-    iterates = []
-    for t in range(T):                                                  # line 2 (L7085)
-        iterates.append(theta.copy())
-        th = theta.copy()
-        user = [0]
+    iterates: list = []
 
-        def q_t(Z, th=th, t=t):                                         # line 3, eq. (9.3) (L7086)
-            j = user[0]
-            user[0] += 1
-            noise = None if draws is None else (sg[t, j], su[t, j])
-            ys = uniform_l2_ball(d, r, rng, size=len(Z), noise=noise)
-            counter.record(len(Z), "gradient")
-            return np.mean([grad(th + y, z) for y, z in zip(ys, Z)], axis=0)
+    def rounds():                                                       # the adaptive queries of Alg 29
+        theta = theta0.copy()                                           # θ_1 := θ_0 (AU9.9)
+        for t in range(T):                                              # line 2 (L7085)
+            iterates.append(theta.copy())
+            th, user = theta.copy(), [0]
 
-        g_bar = mech.query(q_t)                                         # line 5 (L7089)
-        if mech.halted:                                                 # lines 9-11 (L7093-7095): return θ_0 on halt
-            return theta0.copy()
-        theta = np.asarray(project(theta - eta * g_bar), dtype=float)   # line 7 (L7091)
-        if trace is not None:
-            trace.append(theta.copy())
+            def q_t(Z, th=th, t=t):                                     # line 3, eq. (9.3) (L7086)
+                j = user[0]
+                user[0] += 1
+                ys = uniform_l2_ball(d, r, None, size=len(Z), noise=(sg[t, j], su[t, j]))
+                counter.record(len(Z), "gradient")
+                return np.mean([grad(th + y, z) for y, z in zip(ys, Z)], axis=0)
+
+            g_bar = yield q_t                                           # lines 4-5 (L7088-7089)
+            theta = np.asarray(project(theta - eta * g_bar), dtype=float)   # line 7 (L7091)
+            if trace is not None:
+                trace.append(theta.copy())
+
+    _, halted = outlier_removal_mean(list(data), rounds(), epsilon, delta / (2 * T * m * d), tau, T, d, rng,
+                                     sigma=sigma, variant=variant, draws=None if draws is None else draws["a28"],
+                                     counter=counter)                   # line 4 (L7088): A28 with δ/(2Tmd)
+    if halted:                                                          # lines 9-11 (L7093-7095): return θ_0 on halt
+        return theta0.copy()
     return np.mean(iterates, axis=0)                                    # line 14 (L7098)
 
 def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float, delta: float, *,

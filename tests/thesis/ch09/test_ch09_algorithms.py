@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from reference.core.oracles import QueryCounter
 from reference.core.strategies import neighbouring_datasets
 from reference.core.testing import clopper_pearson
-from reference.thesis.ch09.algorithms import (localized_user_level_dp_sco, OutlierRemovalMean, above_threshold_ch9, concentration_score,
+from reference.thesis.ch09.algorithms import (localized_user_level_dp_sco, outlier_removal_mean, above_threshold_ch9, concentration_score,
                                               selection_probabilities, smoothed_gradient_sample,
                                               thm941_parameters, user_level_dp_sgd)
 from reference.thesis.ch09.exact import at_pattern_probability
@@ -54,39 +54,67 @@ def _zero_noise(T, n, d):
     return dict(rho=0.0, nu=np.zeros(T), u=np.full((T, n), 0.5), gauss=np.zeros((T, d)))
 
 
+def _fixed_queries(qs, received):
+    """A query generator for Alg 28 that records the releases it is sent."""
+    for q in qs:
+        g = yield q
+        received.append(g)
+
+
 def test_a28_concentrated_users_are_all_kept_with_zero_noise():
     rng = np.random.default_rng(1)
     users = [rng.normal(0, 0.01, size=(4, 2)) for _ in range(20)]        # means within diameter ≤ τ
-    mech = OutlierRemovalMean(users, 1.0, 1e-6, tau=1.0, T=2, noise=_zero_noise(2, 20, 2))
-    g = mech.query(lambda Z: Z.mean(axis=0))
-    assert np.allclose(g, np.mean([Z.mean(axis=0) for Z in users], axis=0))
-    assert mech.counter.calls == 20
+    cnt, got = QueryCounter(), []
+    outs, halted = outlier_removal_mean(users, _fixed_queries([lambda Z: Z.mean(axis=0)] * 2, got), 1.0, 1e-6,
+                                        tau=1.0, T=2, d=2, draws=_zero_noise(2, 20, 2), counter=cnt)
+    assert not halted and len(outs) == 2 and len(got) == 2
+    assert np.allclose(outs[0], np.mean([Z.mean(axis=0) for Z in users], axis=0))
+    assert cnt.calls == 40                                               # n user queries per answered round
 
 
-def test_a28_halts_on_dispersed_users_and_outputs_zero_then_none():
+def test_a28_halts_on_dispersed_users_and_outputs_zero():
     users = [np.full((1, 1), 10.0 * j) for j in range(10)]               # pairwise far apart: s = 1 < 4n/5
-    mech = OutlierRemovalMean(users, 1.0, 1e-6, tau=1.0, T=3, noise=_zero_noise(3, 10, 1))
-    assert np.all(mech.query(lambda Z: Z[0]) == 0) and mech.halted
-    assert mech.query(lambda Z: Z[0]) is None
+    got = []
+    outs, halted = outlier_removal_mean(users, _fixed_queries([lambda Z: Z[0]] * 3, got), 1.0, 1e-6, tau=1.0, T=3,
+                                        d=1, draws=_zero_noise(3, 10, 1))
+    assert halted and len(outs) == 1 and np.all(outs[0] == 0) and got == []
 
 
-def test_a28_oracle_mode_same_draws_same_output():
+def test_a28_predrawn_draws_are_bit_identical_to_the_rng_path():
     rng = np.random.default_rng(5)
     users = [rng.normal(size=(3, 2)) * 0.05 for _ in range(12)]
-    noise = dict(rho=0.2, nu=rng.laplace(size=2), u=rng.random((2, 12)), gauss=rng.standard_normal((2, 2)))
-    outs = []
-    for _ in range(2):
-        mech = OutlierRemovalMean(users, 1.0, 1e-5, tau=0.5, T=2, noise=noise)
-        outs.append([mech.query(lambda Z: Z.mean(axis=0)), mech.query(lambda Z: Z.max(axis=0))])
-    assert all(np.array_equal(a, b) for a, b in zip(*outs))
+    qs = [lambda Z: Z.mean(axis=0), lambda Z: Z.max(axis=0)]
+    a, ha = outlier_removal_mean(users, _fixed_queries(qs, []), 1.0, 1e-5, 0.5, 2, 2, np.random.default_rng(8))
+    g = np.random.default_rng(8)
+    draws = dict(rho=g.laplace(), nu=g.laplace(size=2), u=g.random((2, 12)), gauss=g.standard_normal((2, 2)))
+    b, hb = outlier_removal_mean(users, _fixed_queries(qs, []), 1.0, 1e-5, 0.5, 2, 2, draws=draws)
+    assert ha == hb and len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_a28_uses_the_core_above_threshold_scales():
+    """The halting decision is the core AboveThreshold at budget ε/2: threshold noise b·ρ with b = 4·sens/ε."""
+    users = [np.zeros((1, 1))] * 10                                      # s = n = 10 > 4n/5 = 8
+    for variant, sens in (("paper", 1.0), ("corrected", 2.0)):
+        b = 4 * sens / 1.0
+        for rho, expect_halt in ((-(10 - 8) / b - 1e-9, True), (-(10 - 8) / b + 1e-9, False)):
+            # core: halt iff −s + 2bν >= −4n/5 + bρ; with ν = 0: iff ρ <= −(s − 4n/5)/b
+            dr = dict(rho=rho, nu=np.zeros(1), u=np.zeros((1, 10)), gauss=np.zeros((1, 1)))
+            _, h = outlier_removal_mean(users, _fixed_queries([lambda Z: Z[0]], []), 1.0, 1e-6, 1.0, 1, 1,
+                                        draws=dr, variant=variant)
+            assert h is expect_halt, (variant, rho, h)
 
 
 def test_a28_rejects_bad_parameters():
     users = [np.zeros((1, 1))] * 3
+    q = lambda: _fixed_queries([lambda Z: Z[0]], [])
     with pytest.raises(ValueError, match="delta"):
-        OutlierRemovalMean(users, 1.0, 1.5, 1.0, 1, np.random.default_rng(0))
+        outlier_removal_mean(users, q(), 1.0, 1.5, 1.0, 1, 1, np.random.default_rng(0))
     with pytest.raises(ValueError, match="variant"):
-        OutlierRemovalMean(users, 1.0, 0.5, 1.0, 1, np.random.default_rng(0), variant="x")
+        outlier_removal_mean(users, q(), 1.0, 0.5, 1.0, 1, 1, np.random.default_rng(0), variant="x")
+    with pytest.raises(ValueError, match="epsilon"):
+        outlier_removal_mean(users, q(), 10.0, 0.5, 1.0, 1, 1, np.random.default_rng(0))
+    with pytest.raises(TypeError, match="queries"):
+        outlier_removal_mean(users, [lambda Z: Z[0]], 1.0, 0.5, 1.0, 1, 1, np.random.default_rng(0))
 
 
 @settings(max_examples=40, deadline=None)
@@ -117,8 +145,11 @@ def test_a29_counts_gradients_and_returns_theta0_on_halt():
     proj = lambda x: x / max(1.0, np.linalg.norm(x))
     cnt = QueryCounter()
     th0 = np.array([0.1, -0.2])
-    out = user_level_dp_sgd(data, grad, proj, th0, epsilon=1.0, delta=1e-5, r=0.1, T=3, eta=0.1, tau=0.01,
-                            rng=rng, counter=cnt)
+    T = 3
+    draws = _alg29_draws_in_rng_order(2, T, n, m, d)
+    draws["a28"]["rho"], draws["a28"]["nu"] = 0.0, np.zeros(T)        # AboveThreshold noise off: s = 1 < 4n/5
+    out = user_level_dp_sgd(data, grad, proj, th0, epsilon=1.0, delta=1e-5, r=0.1, T=T, eta=0.1, tau=0.01,
+                            draws=draws, counter=cnt)
     assert np.array_equal(out, th0)
     assert cnt.calls == n * m + n                                 # one query: n·m gradients + n user queries
 
@@ -158,18 +189,10 @@ def test_a30_runs_on_disjoint_blocks():
 
 
 def _alg29_draws_in_rng_order(seed, T, n, m, d):
-    """The standard draws Alg 29 takes from default_rng(seed), in its documented order (no halt)."""
+    """The standard draws Alg 29 takes from default_rng(seed), stream by stream in its documented order."""
     g = np.random.default_rng(seed)
-    rho = g.laplace()
-    sg, su = np.zeros((T, n, m, d)), np.zeros((T, n, m))
-    nu, u, gauss = np.zeros(T), np.zeros((T, n)), np.zeros((T, d))
-    for t in range(T):
-        for j in range(n):
-            sg[t, j] = g.standard_normal((m, d))
-            su[t, j] = g.random(m)
-        nu[t] = g.laplace()
-        u[t] = g.random(n)
-        gauss[t] = g.standard_normal(d)
+    sg, su = g.standard_normal((T, n, m, d)), g.random((T, n, m))
+    rho, nu, u, gauss = g.laplace(), g.laplace(size=T), g.random((T, n)), g.standard_normal((T, d))
     return dict(smooth_g=sg, smooth_u=su, a28=dict(rho=rho, nu=nu, u=u, gauss=gauss))
 
 
