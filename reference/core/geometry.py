@@ -33,7 +33,8 @@ __all__ = [
 
 def as_vector(name: str, v, d: int | None = None, *, allow_batch: bool = False) -> np.ndarray:
     """``v`` as a finite float64 array of shape (d,) (or (..., d) if ``allow_batch``); ValueError names ``name``."""
-    _V.choice("allow_batch", allow_batch, (True, False))
+    _V._label(name)                           # TypeError unless a str (the label used in messages)
+    allow_batch = _V.flag("allow_batch", allow_batch)
     if d is not None:
         d = _V.positive_int("d", d)
     if v is None or isinstance(v, (str, bytes, bool, np.bool_)):
@@ -56,16 +57,12 @@ def as_vector(name: str, v, d: int | None = None, *, allow_batch: bool = False) 
 
 
 def check_radius(name: str, r, *, allow_inf: bool = True, allow_zero: bool = True) -> float:
-    """``r`` as a float in [0, inf] (or (0, inf] when not ``allow_zero``); ValueError names ``name``."""
+    """``r`` as a float in [0, inf] (or (0, inf] when not ``allow_zero``; ``r=inf`` admissible unless not
+    ``allow_inf``); ValueError names ``name``."""
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {type(name).__name__}")
-    _V.choice("allow_inf", allow_inf, (True, False)); _V.choice("allow_zero", allow_zero, (True, False))
-    if isinstance(r, (bool, np.bool_)) or r is None:
-        raise TypeError(f"{name} must be a real number in [0, inf], got {type(r).__name__} {r!r}")
-    try:
-        r = float(r)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real number in [0, inf], got {r!r}") from None
+    allow_inf, allow_zero = _V.flag("allow_inf", allow_inf), _V.flag("allow_zero", allow_zero)
+    r = _V.real(name, r, allow_inf=True)      # TypeError for a bool / string / None / array, ValueError for NaN
     if math.isnan(r) or r < 0 or (r == 0 and not allow_zero) or (math.isinf(r) and not allow_inf):
         lo = "[0" if allow_zero else "(0"
         hi = "inf]" if allow_inf else "inf)"
@@ -76,10 +73,8 @@ def check_radius(name: str, r, *, allow_inf: bool = True, allow_zero: bool = Tru
 def _center(center, d: int) -> np.ndarray:
     if center is None:
         return np.zeros(d)
-    c = np.asarray(center, dtype=float)
+    c = _V.array("center", center)            # TypeError for a bool / string; ValueError for NaN / inf / empty
     if c.ndim == 0:
-        if not math.isfinite(float(c)):
-            raise ValueError("center must be finite (no NaN/inf)")
         return np.full(d, float(c))
     return as_vector("center", c, d)
 
@@ -92,7 +87,8 @@ def proj_l2_ball(y, center=None, radius: float = 1.0) -> np.ndarray:
     """Euclidean projection onto the ball ``B_center(radius) = {x : ||x - center||_2 <= radius}``.
 
     Preconditions: ``y`` finite, shape (d,) or a batch (m, d) (rows projected independently); ``center`` None
-    (origin), a scalar (every coordinate) or shape (d,); ``radius`` in [0, inf].
+    (origin), a scalar (every coordinate) or shape (d,); ``radius`` in [0, inf] (``radius=inf``: no constraint,
+    y is returned).
     Steps: ``P(y) = c + (y - c) * min(1, r / ||y - c||)`` (000 catalog primitive ``proj_ball``).
     Postcondition: ``||P(y) - c|| <= r`` (up to one rounding) and ``<y - P(y), z - P(y)> <= 0`` for all z in the ball.
     Randomness: none (deterministic).
@@ -158,6 +154,7 @@ def proj_two_balls(y, c1, r1: float, c2, r2: float, *, return_multipliers: bool 
     c2 = as_vector("c2", c2, d)
     r1 = check_radius("r1", r1, allow_inf=False)
     r2 = check_radius("r2", r2, allow_inf=False)
+    return_multipliers = _V.flag("return_multipliers", return_multipliers)
     D = float(np.linalg.norm(c2 - c1))
     if D > (r1 + r2) * (1.0 + 1e-15):
         raise ValueError(f"r1, r2: the balls do not intersect (||c1 - c2|| = {D!r} > r1 + r2 = {r1 + r2!r})")
@@ -219,7 +216,8 @@ def _multipliers_pair(y, x, c1, c2) -> tuple[float, float]:
 def two_balls_kkt(y, x, c1, r1, c2, r2, multipliers) -> dict:
     """KKT residuals of a candidate projection x of y onto B_{c1}(r1) ∩ B_{c2}(r2) with multipliers (λ1, λ2).
 
-    Preconditions: x, y, c1, c2 finite vectors of one length d; r1, r2 > 0; λ1, λ2 real.
+    Preconditions (validated): x, y, c1, c2 finite vectors of one length d; r1, r2 in (0, inf] (``r1=inf``,
+    ``r2=inf``: no constraint); ``multipliers`` a pair (λ1, λ2) of finite reals.
     Steps: ``stationarity`` = ||(x - y) + λ1 (x - c1) + λ2 (x - c2)||, ``primal`` = max(0, ||x-ci|| - ri),
     ``dual`` = max(0, -λi), ``slackness`` = max_i |λi (||x - ci|| - ri)|.
     Postcondition: all four are 0 at the exact projection (the problem is convex with Slater's condition whenever the
@@ -229,11 +227,14 @@ def two_balls_kkt(y, x, c1, r1, c2, r2, multipliers) -> dict:
     """
     r1 = _V.positive("r1", r1, allow_inf=True)
     r2 = _V.positive("r2", r2, allow_inf=True)
-    y = np.asarray(y, float)
-    x = np.asarray(x, float)
-    c1 = np.asarray(c1, float)
-    c2 = np.asarray(c2, float)
-    l1, l2 = multipliers
+    y = as_vector("y", y)
+    x = as_vector("x", x, y.shape[0])
+    c1 = as_vector("c1", c1, y.shape[0])
+    c2 = as_vector("c2", c2, y.shape[0])
+    mult = _V.sequence("multipliers", multipliers)
+    if len(mult) != 2:
+        raise ValueError(f"multipliers must be a pair (lambda1, lambda2), got {len(mult)} values")
+    l1, l2 = _V.real("multipliers[0]", mult[0]), _V.real("multipliers[1]", mult[1])
     g1 = float(np.linalg.norm(x - c1)) - r1
     g2 = float(np.linalg.norm(x - c2)) - r2
     return {
@@ -262,7 +263,8 @@ def _simplex_threshold(u_sorted_desc: np.ndarray, z: float) -> float:
 def proj_l1_ball(y, radius: float = 1.0, center=None) -> np.ndarray:
     """Euclidean projection onto ``{x : ||x - center||_1 <= radius}`` (Duchi et al. 2008, sort-based, O(d log d)).
 
-    Preconditions: ``y`` finite 1-D; ``radius`` in [0, inf]; ``center`` None (origin) or shape (d,).
+    Preconditions: ``y`` finite 1-D; ``radius`` in [0, inf] (``radius=inf``: no constraint); ``center`` None
+    (origin), a scalar or shape (d,).
     Steps: v = y - c; if ||v||_1 <= r return y; else u = sort(|v|) descending,
     ρ = max{j : u_j - (Σ_{i<=j} u_i - r)/j > 0}, θ = (Σ_{i<=ρ} u_i - r)/ρ, x = c + sign(v) max(|v| - θ, 0).
     Postcondition: ||x - c||_1 <= r (up to rounding); variational inequality holds.
@@ -285,20 +287,19 @@ def proj_l1_ball(y, radius: float = 1.0, center=None) -> np.ndarray:
 def proj_box(y, lower, upper) -> np.ndarray:
     """Euclidean projection onto the box ``{x : lower <= x <= upper}`` (coordinate-wise clipping).
 
-    Preconditions: ``y`` finite 1-D; ``lower``, ``upper`` scalars or shape (d,), not NaN (±inf allowed),
-    ``lower <= upper`` coordinate-wise.
+    Preconditions: ``y`` finite 1-D; ``lower``, ``upper`` scalars or shape (d,), not NaN (±inf allowed:
+    ``lower=-inf``, ``upper=inf`` leave that side open), ``lower <= upper`` coordinate-wise.
     Postcondition: lower <= x <= upper exactly; variational inequality holds.
     Steps: x_i = min(max(y_i, lower_i), upper_i).
     Randomness: none (deterministic).
     Spec: core.geom.proj_box
     """
     y = as_vector("y", y)
-    lo = np.broadcast_to(np.asarray(lower, dtype=float), y.shape)
-    hi = np.broadcast_to(np.asarray(upper, dtype=float), y.shape)
-    if np.any(np.isnan(lo)):
-        raise ValueError("lower must not be NaN")
-    if np.any(np.isnan(hi)):
-        raise ValueError("upper must not be NaN")
+    lo, hi = _V.array("lower", lower, allow_inf=True), _V.array("upper", upper, allow_inf=True)
+    for nm, b in (("lower", lo), ("upper", hi)):
+        if b.ndim > 1 or (b.ndim == 1 and b.shape != y.shape):
+            raise ValueError(f"{nm} must be a scalar or have the shape of y {y.shape}, got shape {b.shape}")
+    lo, hi = np.broadcast_to(lo, y.shape), np.broadcast_to(hi, y.shape)
     if np.any(lo > hi):
         raise ValueError("lower, upper: need lower <= upper coordinate-wise")
     return np.minimum(np.maximum(y, lo), hi)

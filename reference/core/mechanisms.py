@@ -53,13 +53,16 @@ def gaussian_mechanism(value, sensitivity: float, sigma: float, rng: np.random.G
     sensitivity/sigma (exact hockey-stick of N(0,1) vs N(mu,1); Balle & Wang 2018 Thm 8; Dong, Roth, Su 2022).
     ``sensitivity`` is validated and defines the guarantee; it does not change the output.
     Randomness: z ~ N(0, I) of value's shape from ``rng``, or pre-drawn standard normals ``noise`` of that shape (bit-identical; tested draw for draw).
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.mech.gaussian_mechanism
     """
     v = _finite_array("value", value)
     _real("sensitivity", sensitivity, lo=0.0, lo_open=True)
     sigma = _real("sigma", sigma, lo=0.0)
-    z = _noise("noise", noise, v.shape) if noise is not None else _generator(rng).standard_normal(v.shape)  # step 1
-    return _as_output(v, v + sigma * z)  # step 2
+    rng = _generator(rng, needed=noise is None)
+    z = _noise("noise", noise, v.shape, "value") if noise is not None else rng.standard_normal(v.shape)  # step 1
+    out = _V.finite_result("value + sigma z", v + sigma * z, sigma=sigma)
+    return _as_output(v, out)  # step 2
 
 
 def laplace_mechanism(value, sensitivity: float, epsilon: float, rng: np.random.Generator | None, noise=None):
@@ -71,14 +74,17 @@ def laplace_mechanism(value, sensitivity: float, epsilon: float, rng: np.random.
     Postcondition: output ~ value + Lap(b)^shape; (epsilon, 0)-DP for l1-sensitivity ``sensitivity``
     (Dwork & Roth 2014, Thm 3.6).
     Randomness: w i.i.d. standard Laplace of value's shape from ``rng``, or pre-drawn ``noise`` (bit-identical).
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.mech.laplace_mechanism
     """
     v = _finite_array("value", value)
     sensitivity = _real("sensitivity", sensitivity, lo=0.0, lo_open=True)
     epsilon = _real("epsilon", epsilon, lo=0.0, lo_open=True)
     b = sensitivity / epsilon  # step 1
-    w = _noise("noise", noise, v.shape) if noise is not None else _generator(rng).laplace(0.0, 1.0, v.shape)  # step 2
-    return _as_output(v, v + b * w)  # step 3
+    rng = _generator(rng, needed=noise is None)
+    w = _noise("noise", noise, v.shape, "value") if noise is not None else rng.laplace(0.0, 1.0, v.shape)  # step 2
+    out = _V.finite_result("value + b w", v + b * w, sensitivity=sensitivity, epsilon=epsilon)
+    return _as_output(v, out)  # step 3
 
 
 # --------------------------------------------------------------------------------------------
@@ -128,11 +134,13 @@ def exponential_mechanism(scores, epsilon: float, sensitivity: float, rng: np.ra
     Steps (gumbel): return argmax_r epsilon u_r/(2 Delta) + G_r.
     Postcondition: P(output = r) = p_r (exactly for gumbel: core.mech.rnm_gumbel_equals_exp); epsilon-DP.
     Randomness: one uniform (inverse_cdf) or n uniforms (gumbel) from ``rng``, or pre-drawn ``u`` of that shape (same u => same output).
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.mech.exponential_mechanism  (ref: McSherry & Talwar 2007; Dwork & Roth 2014 Def 3.4)
     """
     _V.choice("method", method, ('gumbel', 'inverse_cdf'))
     s = _scores(scores)
     n = s.shape[0]
+    _generator(rng, needed=u is None)
     if method == "inverse_cdf":
         p = exponential_mechanism_probabilities(s, epsilon, sensitivity)
         if u is None:
@@ -167,6 +175,7 @@ def report_noisy_max(scores, epsilon: float, sensitivity: float, rng: np.random.
     Gumbel: the output law equals the exponential mechanism's exp(eps u/(2 Delta)) (resp. exp(eps u/Delta)
     when monotone) exactly.
     Randomness: n i.i.d. standard Laplace or Gumbel draws from ``rng``, or pre-drawn ``noise`` of shape (n,) (bit-identical).
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.mech.report_noisy_max
     """
     _V.choice("distribution", distribution, ('gumbel', 'laplace'))
@@ -174,13 +183,11 @@ def report_noisy_max(scores, epsilon: float, sensitivity: float, rng: np.random.
     n = s.shape[0]
     epsilon = _real("epsilon", epsilon, lo=0.0, lo_open=True)
     sensitivity = _real("sensitivity", sensitivity, lo=0.0, lo_open=True)
-    if distribution not in ("laplace", "gumbel"):
-        raise ValueError(f"distribution must be 'laplace' or 'gumbel', got {distribution!r}")
-    if not isinstance(monotone, (bool, np.bool_)):
-        raise ValueError(f"monotone must be a bool, got {monotone!r}")
+    monotone = _V.flag("monotone", monotone)
+    _generator(rng, needed=noise is None)
     b = (1.0 if monotone else 2.0) * sensitivity / epsilon  # step 1
     if noise is not None:                                    # step 2
-        w = _noise("noise", noise, (n,))
+        w = _noise("noise", noise, (n,), "scores")
     else:
         rng = _generator(rng)
         w = rng.laplace(0.0, 1.0, n) if distribution == "laplace" else rng.gumbel(0.0, 1.0, n)
@@ -205,10 +212,11 @@ def exponential_mechanism_1d(score: Callable, lo, hi, epsilon: float, sensitivit
     Postcondition: output (an mpf with ``dps`` digits) ~ the density w/Z up to the quadrature's accuracy;
     epsilon-DP when ``sensitivity`` bounds sup_x |score_D(x) - score_D'(x)| (McSherry & Talwar 2007).
     Randomness: one uniform u from ``rng`` or pre-drawn ``u``; the output is the exact quantile F^{-1}(u).
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.mech.exponential_mechanism_1d  (003 Ch.3 A3.1 implementation note)
     """
-    if not callable(score):
-        raise ValueError("score must be a callable x -> real (mpmath-evaluable)")
+    _V.callable_("score", score)
+    _generator(rng, needed=u is None)
     epsilon = _real("epsilon", epsilon, lo=0.0, lo_open=True)
     sensitivity = _real("sensitivity", sensitivity, lo=0.0, lo_open=True)
     dps = _int("dps", dps, lo=15, hi=200)
@@ -285,12 +293,17 @@ def above_threshold(queries: Iterable[float], threshold: float, epsilon: float, 
     Postcondition: the answer list (True = ⊤) ends with the c-th True or when the queries run out;
     epsilon-DP (Dwork & Roth Thm 3.23 for c = 1; Thm 3.25 for Sparse with delta = 0).
     Randomness: standard Laplace draws for the threshold (one per ⊤ plus the first) and one per query, from ``rng`` or pre-drawn ``noise`` (see the Preconditions for its layout; bit-identical).
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.mech.above_threshold
     """
     threshold = _real("threshold", threshold)
     epsilon = _real("epsilon", epsilon, lo=0.0, lo_open=True)
     sensitivity = _real("sensitivity", sensitivity, lo=0.0, lo_open=True)
     c = _int("c", c, lo=1)
+    if isinstance(queries, (str, bytes)) or not hasattr(queries, "__iter__"):
+        raise TypeError(f"queries must be an iterable of real numbers (a list or a generator), got "
+                        f"{type(queries).__name__} {queries!r}"[:300])
+    _generator(rng, needed=noise is None)
     if noise is not None:
         if not (isinstance(noise, (tuple, list)) and len(noise) == 2):
             raise ValueError("noise must be a pair (rho, nu) of standard Laplace draws")

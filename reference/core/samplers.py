@@ -36,75 +36,44 @@ __all__ = [
 
 def _real(name: str, x, *, lo: float | None = None, hi: float | None = None, lo_open: bool = False,
           hi_open: bool = False, allow_inf: bool = False) -> float:
-    """``x`` as a float in the stated interval; ValueError naming ``name`` and the range otherwise."""
-    lo_b = "(" if lo_open else "["
-    hi_b = ")" if hi_open else "]"
-    rng_txt = f"{lo_b}{'-inf' if lo is None else lo}, {'inf' if hi is None else hi}{hi_b}"
-    if isinstance(x, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a real number in {rng_txt}, got bool {x!r} (a bool is not a number)")
-    if not isinstance(x, (numbers.Real, np.floating, np.integer)):
-        if x is None or isinstance(x, (str, bytes)):
-            raise TypeError(f"{name} must be a real number in {rng_txt}, got {type(x).__name__} {x!r}")
-        try:
-            x = float(x)  # 0-d arrays, mpf
-        except (TypeError, ValueError):
-            raise ValueError(f"{name} must be a real number in {rng_txt}, got {x!r}") from None
-    x = float(x)
-    if math.isnan(x) or (math.isinf(x) and not allow_inf):
-        raise ValueError(f"{name} must be a finite real number in {rng_txt}, got {x!r}")
-    if lo is not None and (x < lo or (lo_open and x == lo)):
-        raise ValueError(f"{name} must be in {rng_txt}, got {x!r}")
-    if hi is not None and (x > hi or (hi_open and x == hi)):
-        raise ValueError(f"{name} must be in {rng_txt}, got {x!r}")
-    return x
+    """``x`` as a float in the stated interval (reference.core.validation.in_range)."""
+    return _V.in_range(name, x, -math.inf if lo is None else lo, math.inf if hi is None else hi,
+                       lo_open=lo_open, hi_open=hi_open, allow_inf=allow_inf)
 
 
 def _int(name: str, x, *, lo: int | None = None, hi: int | None = None) -> int:
-    """``x`` as a Python int in [lo, hi]; ValueError naming ``name`` otherwise."""
-    rng_txt = f"[{'-inf' if lo is None else lo}, {'inf' if hi is None else hi}]"
-    if isinstance(x, bool) or not isinstance(x, (numbers.Integral, np.integer)):
-        raise ValueError(f"{name} must be an integer in {rng_txt}, got {x!r}")
-    x = int(x)
-    if (lo is not None and x < lo) or (hi is not None and x > hi):
-        raise ValueError(f"{name} must be an integer in {rng_txt}, got {x!r}")
-    return x
+    """``x`` as a Python int in [lo, hi] (reference.core.validation.integer)."""
+    return _V.integer(name, x, lo=lo, hi=hi)
 
 
 def _finite_array(name: str, x, *, ndim: int | None = None, min_ndim: int = 0) -> np.ndarray:
-    """``x`` as a finite float64 array; ValueError naming ``name`` otherwise."""
-    try:
-        a = np.asarray(x, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real array, got {type(x).__name__}") from None
-    if ndim is not None and a.ndim != ndim:
-        raise ValueError(f"{name} must have {ndim} dimension(s), got shape {a.shape}")
+    """``x`` as a finite float64 array (reference.core.validation.array; empty allowed)."""
+    a = _V.array(name, x, ndim=ndim, allow_empty=True)
     if a.ndim < min_ndim:
         raise ValueError(f"{name} must have at least {min_ndim} dimension(s), got shape {a.shape}")
-    if a.size and not np.all(np.isfinite(a)):
-        raise ValueError(f"{name} must be finite (no NaN/inf)")
     return a
 
 
 def _generator(rng, needed: bool = True) -> np.random.Generator | None:
-    """``rng`` must be a numpy Generator whenever randomness is still to be drawn."""
-    if rng is None and not needed:
-        return None
-    if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng must be a numpy.random.Generator (np.random.default_rng(seed)), got {type(rng).__name__}")
-    return rng
+    """``rng``: a numpy Generator whenever randomness is still to be drawn; otherwise (pre-drawn noise given) None or
+    a Generator (anything else is refused even when unused)."""
+    if needed and rng is None:
+        raise ValueError("rng must be a numpy.random.Generator when no pre-drawn draws (noise / u) are given, got None")
+    return _V.generator("rng", rng, allow_none=not needed)
 
 
-def _noise(name: str, x, shape: tuple[int, ...]) -> np.ndarray:
-    """Pre-drawn noise of exactly ``shape``, finite."""
+def _noise(name: str, x, shape: tuple[int, ...], implied_by: str = "") -> np.ndarray:
+    """Pre-drawn noise of exactly ``shape`` (the shape ``implied_by`` the named arguments), finite."""
     a = _finite_array(name, x)
     if a.shape != tuple(shape):
-        raise ValueError(f"{name} must have shape {tuple(shape)} (pre-drawn standard noise), got {a.shape}")
+        by = f" (implied by {implied_by})" if implied_by else ""
+        raise ValueError(f"{name} must have shape {tuple(shape)}{by} (pre-drawn standard noise), got {a.shape}")
     return a
 
 
-def _uniforms(name: str, x, shape: tuple[int, ...]) -> np.ndarray:
+def _uniforms(name: str, x, shape: tuple[int, ...], implied_by: str = "") -> np.ndarray:
     """Pre-drawn uniforms in [0, 1) of exactly ``shape``."""
-    a = _noise(name, x, shape)
+    a = _noise(name, x, shape, implied_by)
     if a.size and (np.any(a < 0) or np.any(a >= 1)):
         raise ValueError(f"{name} must lie in [0, 1) (pre-drawn uniforms)")
     return a
@@ -197,11 +166,13 @@ def poisson_subsample(n: int, q: float, rng: np.random.Generator | None, noise=N
     Steps: 1. u_i ~ U[0,1) i.i.d.; 2. keep i iff u_i < q.
     Postcondition: the inclusion indicators are i.i.d. Bernoulli(q) (batch size ~ Bin(n, q)); sorted indices.
     Randomness: n uniforms u_i from ``rng`` or pre-drawn ``noise`` of shape (n,); bit-identical given the draws the rng would make.
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.poisson_subsample  (ref: Abadi et al. 2016; Mironov, Talwar, Zhang 2019)
     """
     n = _int("n", n, lo=0)
     q = _real("q", q, lo=0.0, hi=1.0)
-    u = _uniforms("noise", noise, (n,)) if noise is not None else _generator(rng).random(n)  # step 1
+    rng = _generator(rng, needed=noise is None)
+    u = _uniforms("noise", noise, (n,), "n") if noise is not None else rng.random(n)  # step 1
     return np.flatnonzero(u < q)  # step 2
 
 
@@ -212,11 +183,13 @@ def sample_with_replacement(n: int, m: int, rng: np.random.Generator | None, noi
     Steps: i_k = floor(u_k * n) (clamped to n-1 against rounding).
     Postcondition: i_1..i_m i.i.d. uniform on {0..n-1}.
     Randomness: m uniforms from ``rng`` or pre-drawn ``noise`` of shape (m,); i_k = floor(u_k n); bit-identical given the draws the rng would make.
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.sample_with_replacement
     """
     n = _int("n", n, lo=1)
     m = _int("m", m, lo=0)
-    u = _uniforms("noise", noise, (m,)) if noise is not None else _generator(rng).random(m)
+    rng = _generator(rng, needed=noise is None)
+    u = _uniforms("noise", noise, (m,), "m") if noise is not None else rng.random(m)
     return np.minimum(np.floor(u * n).astype(np.int64), n - 1)
 
 
@@ -229,11 +202,13 @@ def sample_without_replacement(n: int, m: int, rng: np.random.Generator | None, 
     Postcondition: every ordered m-tuple of distinct indices has probability (n-m)!/n!; in particular each
     index is included with probability m/n and each pair with m(m-1)/(n(n-1)).
     Randomness: m uniforms (partial Fisher-Yates) from ``rng`` or pre-drawn ``noise`` of shape (m,); bit-identical given the draws the rng would make.
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.sample_without_replacement  (ref: Knuth TAOCP vol 2, Alg 3.4.2P)
     """
     n = _int("n", n, lo=0)
     m = _int("m", m, lo=0, hi=n)
-    u = _uniforms("noise", noise, (m,)) if noise is not None else _generator(rng).random(m)
+    rng = _generator(rng, needed=noise is None)
+    u = _uniforms("noise", noise, (m,), "m") if noise is not None else rng.random(m)
     perm = np.arange(n, dtype=np.int64)
     for k in range(m):
         j = k + min(int(u[k] * (n - k)), n - k - 1)
@@ -257,6 +232,7 @@ def uniform_l2_ball(d: int, radius: float, rng: np.random.Generator | None, size
     2. radius R*U^(1/d) (P(r <= s) = (s/R)^d); 3. shift by the center.
     Postcondition: output ~ Unif(B(center, radius)); ``||x - center|| <= radius`` up to rounding.
     Randomness: d standard normals and one uniform per point from ``rng`` or pre-drawn ``noise`` (see Preconditions for the layout); bit-identical given the draws the rng would make.
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.uniform_l2_ball  (ref: Muller 1959; Marsaglia 1972)
     """
     d = _int("d", d, lo=1)
@@ -265,11 +241,12 @@ def uniform_l2_ball(d: int, radius: float, rng: np.random.Generator | None, size
     c = np.zeros(d) if center is None else _finite_array("center", center, ndim=1)
     if c.shape != (d,):
         raise ValueError(f"center must have shape ({d},), got {c.shape}")
+    _generator(rng, needed=noise is None)
     if noise is not None:
         if not (isinstance(noise, (tuple, list)) and len(noise) == 2):
             raise ValueError("noise must be a pair (g, u) of standard normals and uniforms")
-        g = _noise("noise[0] (g)", noise[0], shape)
-        u = _uniforms("noise[1] (u)", noise[1], shape[:-1])
+        g = _noise("noise[0] (g)", noise[0], shape, "d, size")
+        u = _uniforms("noise[1] (u)", noise[1], shape[:-1], "size")
     else:
         rng = _generator(rng)
         g = rng.standard_normal(shape)
@@ -292,8 +269,10 @@ def truncated_gaussian_ball(mean, sigma: float, radius: float, rng: np.random.Ge
     Steps: repeat: x = mean + sigma z, z ~ N(0, I); accept iff ||x - center|| <= radius (003 A3.6 impl. note).
     Postcondition: x ~ N(mean, sigma^2 I) restricted to the ball and renormalised (exact);
     ``attempts`` ~ Geometric(p_acc), p_acc = P(||N(mean, sigma^2 I) - center|| <= radius) (noncentral chi^2);
-    raises RuntimeError after ``max_attempts`` rejections (or when the pre-drawn rows run out).
+    raises RuntimeError after ``max_attempts`` rejections, ValueError (naming ``noise``) when the pre-drawn rows run
+    out.
     Randomness: standard normal proposals from ``rng`` (a data-dependent number: rejection), or pre-drawn ``noise`` proposals consumed in order; bit-identical given the draws the rng would make.
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.truncated_gaussian_ball
     """
     mu = _finite_array("mean", mean, ndim=1)
@@ -306,6 +285,7 @@ def truncated_gaussian_ball(mean, sigma: float, radius: float, rng: np.random.Ge
     if c.shape != (d,):
         raise ValueError(f"center must have shape ({d},), got {c.shape}")
     max_attempts = _int("max_attempts", max_attempts, lo=1)
+    _generator(rng, needed=noise is None)
     if noise is not None:
         z_all = _finite_array("noise", noise, ndim=2)
         if z_all.shape[1] != d:
@@ -315,7 +295,8 @@ def truncated_gaussian_ball(mean, sigma: float, radius: float, rng: np.random.Ge
     for attempt in range(1, max_attempts + 1):
         if noise is not None:
             if attempt > z_all.shape[0]:
-                raise RuntimeError(f"truncated_gaussian_ball: the {z_all.shape[0]} pre-drawn proposals were all rejected")
+                raise ValueError(f"noise: the {z_all.shape[0]} pre-drawn proposals were all rejected (mean, "
+                                 f"sigma={sigma!r}, radius={radius!r}); give more rows")
             z = z_all[attempt - 1]
         else:
             z = rng.standard_normal(d)
@@ -346,6 +327,7 @@ def inverse_cdf_sample(cdf: Callable, lo, hi, rng: np.random.Generator | None, u
     containing x, i.e. x is the generalized inverse F^{-1}(u) up to ``tol`` (up to cdf's own evaluation error).
     With U ~ U[0,1), x ~ the law with CDF ``cdf`` (inverse transform).
     Randomness: one uniform u from ``rng`` or pre-drawn ``u``; bit-identical given the draws the rng would make.
+    With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.inverse_cdf_sample
     """
     _V.callable_("cdf", cdf)

@@ -316,7 +316,7 @@ def sequence(name: str, v, *, allow_empty: bool = False) -> list:
     return out
 
 
-def finite_result(what: str, value, **params):
+def finite_result(what: str, value, /, **params):
     """``value`` if it is finite as a float; else a ValueError saying that ``what`` (a result, not an input) leaves
     the float range at the given parameter values (named in the message) — never a silent inf / NaN."""
     _label(what)

@@ -50,7 +50,8 @@ def test_validation_other_parameters():
     rng = np.random.default_rng(0)
     _raises_naming("value", M.gaussian_mechanism, [1.0, float("nan")], 1.0, 1.0, rng)
     _raises_naming("rng", M.gaussian_mechanism, [1.0], 1.0, 1.0, None)
-    _raises_naming("rng", M.laplace_mechanism, [1.0], 1.0, 1.0, np.random.RandomState(0))
+    with pytest.raises(TypeError, match="rng"):     # a wrong type is a TypeError
+        M.laplace_mechanism([1.0], 1.0, 1.0, np.random.RandomState(0))
     _raises_naming("noise", M.gaussian_mechanism, [1.0, 2.0], 1.0, 1.0, None, noise=[0.0])
     _raises_naming("scores", M.exponential_mechanism, [], 1.0, 1.0, rng)
     _raises_naming("scores", M.exponential_mechanism, [[0.0, 1.0]], 1.0, 1.0, rng)
@@ -62,7 +63,8 @@ def test_validation_other_parameters():
     _raises_naming("threshold", M.above_threshold, [0.0], float("nan"), 1.0, 1.0, rng)
     _raises_naming("noise[1] (nu)", M.above_threshold, [-50.0, -50.0], 0.0, 1.0, 1.0, None, noise=([0.0], [0.0]))
     _raises_naming("lo", M.exponential_mechanism_1d, lambda x: x, 1, 0, 1.0, 1.0, rng)
-    _raises_naming("score", M.exponential_mechanism_1d, 3.0, 0, 1, 1.0, 1.0, rng)
+    with pytest.raises(TypeError, match="score"):
+        M.exponential_mechanism_1d(3.0, 0, 1, 1.0, 1.0, rng)
     _raises_naming("dps", M.exponential_mechanism_1d, lambda x: x, 0, 1, 1.0, 1.0, rng, dps=5)
 
 
