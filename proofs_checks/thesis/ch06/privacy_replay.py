@@ -1,7 +1,8 @@
 """Thesis 003 Ch. 6: privacy of the noise the code actually adds (issue 18, rule 9), independently of the calibration
 functions that produced it.
 
-Each replay runs the reference pipeline with a *recording* generator (every standard-normal block it draws is kept),
+Each replay runs the reference pipeline with a *recording* generator (every standard-normal block it draws is kept:
+the escape kicks, then the O1 rows, then the O2 rows),
 recovers the noise each oracle call really added from the released iterates (∇_t = (x_t − x_{t+1})/η) minus the
 noiseless query recomputed from the data, measures the Laplace scales of the selector by bisection on its pre-drawn
 noise, takes the replace-one sensitivity from the hypotheses (2G/n, 2M‖x−y‖/n; attained on a linear/quadratic pair),
@@ -105,13 +106,13 @@ def _p61_replay(ctx):
                                        escape_sd=0.05, K_max=K, N_esc=E, rng=rng)
         st = r["stage1"]
         pts = [x0] + list(st["xs"])
-        esc_block, xis = rng.normals[0], rng.normals[1:]
+        esc_block, o1_rows, o2_rows = rng.normals[0], iter(rng.normals[1]), iter(rng.normals[2])
         gradD = lambda x: np.mean([psg(x, z) for z in data], axis=0)
         mus = {"O1": [], "O2": []}
         grad_prev = None
         for t, kind in enumerate(st["kinds"]):
             g = (pts[t] - pts[t + 1]) / eta                       # released ∇_t
-            xi = xis[t]
+            xi = next(o1_rows) if kind in ("refresh", "escape") else next(o2_rows)
             if kind in ("refresh", "escape"):
                 res = g - gradD(pts[t])
                 cols = [xi] + ([esc_block[t]] if kind == "escape" else [])
@@ -224,17 +225,18 @@ def _p62_replay(ctx):
     n = len(data)
     D1 = data[:(n + 1) // 2]
     pts = [x0] + list(r["iterates"])
-    esc_block, xis = rng.normals[0], rng.normals[1:]
+    esc_block, o1_rows, o2_rows = rng.normals[0], iter(rng.normals[1]), iter(rng.normals[2])
     ptr, used, ratios, grad_prev = 0, [], [], None
     kinds = r["stage1"]["kinds"] if r["stage1"] is not None else []
     b1, b2 = r["b1"], r["b2"]
     for t, kind in enumerate(kinds):
         g = (pts[t] - pts[t + 1]) / eta
+        xi = next(o1_rows) if kind in ("refresh", "escape") else next(o2_rows)
         if kind in ("refresh", "escape"):
             zs = D1[ptr:ptr + b1]
             ptr += b1
             res = g - np.mean([psg(pts[t], z) for z in zs], axis=0)
-            cols = np.array([xis[t]] + ([esc_block[t]] if kind == "escape" else [])).T
+            cols = np.array([xi] + ([esc_block[t]] if kind == "escape" else [])).T
             coef, *_ = np.linalg.lstsq(cols, res, rcond=None)
             if np.linalg.norm(cols @ coef - res) > 1e-9 * (1 + np.linalg.norm(res)):
                 return fail("O1 noise is σ·ξ", f"step {t}")
@@ -243,8 +245,8 @@ def _p62_replay(ctx):
             zs = D1[ptr:ptr + b2]
             ptr += b2
             res = (g - grad_prev) - (np.mean([psg(pts[t], z) - psg(pts[t - 1], z) for z in zs], axis=0))
-            c = float(res @ xis[t] / (xis[t] @ xis[t]))
-            if np.linalg.norm(res - c * xis[t]) > 1e-9 * (1 + np.linalg.norm(res)):
+            c = float(res @ xi / (xi @ xi))
+            if np.linalg.norm(res - c * xi) > 1e-9 * (1 + np.linalg.norm(res)):
                 return fail("O2 noise is c·ξ", f"step {t}")
             dist = float(np.linalg.norm(pts[t] - pts[t - 1]))
             sens, sig = 2 * M * dist / len(zs), abs(c)

@@ -15,6 +15,7 @@ from reference.thesis.ch06.above_threshold import above_threshold_sosp
 from reference.thesis.ch06.spider import (_oracle_noise, calibrate_spider_sigmas, empirical_private_oracles,
                                          stochastic_spider)
 from reference.core import validation as _V
+from reference.core.randomness import Source
 
 __all__ = ["population_private_oracles", "empirical_sosp_pipeline", "population_sosp_pipeline",
            "truncated_gaussian_ball", "gibbs_sampler_ball", "gibbs_density_1d", "gv_code_bumps",
@@ -76,7 +77,7 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
 
 def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M, rho, alpha, epsilon, delta, omega,
                             eta, kappa, T, Gamma, escape_threshold, escape_sd, K_max, N_esc,
-                            rng: np.random.Generator) -> dict:
+                            rng: np.random.Generator | None = None, draws: dict | None = None) -> dict:
     """A6.5 (Thm 6.3.9, L5285): stage 1 = Alg. 17 with the corrected (6.2) oracles calibrated exactly to
     (ε/2, δ) with hard caps (K_max refreshes, N_esc escapes, T O2 calls); stage 2 = corrected Alg. 18 at ε/2 on
     the same data.  Basic composition: (ε, δ) (the text states (ε,δ) for stage 1 only; P6-4).
@@ -88,30 +89,38 @@ def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M,
     Steps: stage 1: calibrate σ1, σ2 exactly for (ε/2, δ) with the caps; run Alg 17 with the corrected (6.2)
         oracles; stage 2: corrected Alg 18 at ε/2 on the same data; privacy by basic composition.
     Postcondition: dict(x = selected iterate or None, index, stage1 = Alg 17 result, privacy = (ε, δ)).
-    Randomness: Alg 17's escape kicks, the oracles' Gaussian noise and Alg 18's Laplace draws, all from ``rng`` (no
-        pre-drawn form for the whole pipeline; its parts accept pre-drawn noise).
+    Randomness: standard draws ``escape`` (T+1, d) normals (Alg 17's kicks), ``o1`` (T+1, d) and ``o2`` (T, d) normals
+        (one row per O1 / O2 call in call order; at most T+1 iterations, the first an O1 call), ``at_threshold`` (2,),
+        ``at_nu`` (T+1,), ``at_nu2`` (T+1,) standard Laplace (Alg 18: thresholds, then one per candidate), drawn from
+        ``rng`` in that order or given as pre-drawn ``draws`` (dict of those six streams); bit-identical (tested).
     Spec: 003_ch06.proc_A6_5
     """
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     n = len(data)
+    T = _V.integer("T", T, lo=1)
+    d = np.asarray(x0, dtype=float).size
+    src = Source(rng, draws)
+    esc, o1, o2 = src.normal("escape", (T + 1, d)), src.normal("o1", (T + 1, d)), src.normal("o2", (T, d))
+    thr, nu, nu2 = src.laplace("at_threshold", (2,)), src.laplace("at_nu", (T + 1,)), src.laplace("at_nu2", (T + 1,))
     s1, s2, _ = calibrate_spider_sigmas(G=G, M=M, n=n, K_max=K_max, N_esc=N_esc, T=T, epsilon=epsilon / 2, delta=delta)
-    O1, O2, _ = empirical_private_oracles(per_sample_grad, data, sigma1=s1, sigma2=s2, rng=rng)
+    O1, O2, _ = empirical_private_oracles(per_sample_grad, data, sigma1=s1, sigma2=s2, draws={"o1": o1, "o2": o2})
     r = stochastic_spider(O1, O2, x0, eta=eta, kappa=kappa, T=T, Gamma=Gamma, escape_threshold=escape_threshold,
-                          escape_sd=escape_sd, rng=rng, max_refresh=K_max, max_escape=N_esc)
+                          escape_sd=escape_sd, rng=None, noise=esc, max_refresh=K_max, max_escape=N_esc)
     xs = r["xs"]
     if r["n_o2"] > T:
         raise RuntimeError("O2 cap exceeded")
     q = [float(np.linalg.norm(np.mean([per_sample_grad(x, z) for z in data], axis=0))) for x in xs]
     h = [float(np.linalg.eigvalsh(np.mean([per_sample_hess(x, z) for z in data], axis=0))[0]) for x in xs]
-    k = above_threshold_sosp(q, h, G=G, M=M, rho=rho, alpha=alpha, n=n, epsilon=epsilon / 2, omega=omega, rng=rng)
+    k = above_threshold_sosp(q, h, G=G, M=M, rho=rho, alpha=alpha, n=n, epsilon=epsilon / 2, omega=omega, rng=None,
+                             noise={"rho1": thr[0], "rho2": thr[1], "nu": nu[:len(xs)], "nu2": nu2[:len(xs)]})
     priv = compose_basic([(epsilon / 2, delta), (epsilon / 2, 0.0)])
     return dict(x=None if k is None else xs[k], index=k, stage1=r, privacy=priv)
 
 
 def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M, rho, alpha, epsilon, delta, omega,
                              eta, kappa, T, Gamma, escape_threshold, escape_sd, K_max, b1=None, b2=None,
-                             rng: np.random.Generator) -> dict:
+                             rng: np.random.Generator | None = None, draws: dict | None = None) -> dict:
     """A6.6 (Thm 6.3.12, L5313): D1 = first ⌈n/2⌉ points (Alg. 17 with eq. 6.3 oracles, b1 = ⌊(n/4)/K_max⌋,
     b2 = ⌊(n/4)/T⌋ so b1·K_max + b2·T <= n/2, AU11), D2 = the rest (corrected Alg. 18 at ε).  Disjoint halves:
     parallel composition, (ε, δ).  σ's: exact Gaussian calibration per call (each sample in one call).
@@ -122,10 +131,16 @@ def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M
         corrected Alg 18 at ε on D2.
     Postcondition: dict(x, index, stage1, privacy = (ε, δ) by parallel composition over the disjoint halves,
         iterates, b1, b2, samples_used).
-    Randomness: as empirical_sosp_pipeline: everything from ``rng``.
+    Randomness: the six standard-draw streams of :func:`empirical_sosp_pipeline` (same names and shapes), from ``rng``
+        in that order or pre-drawn ``draws``; bit-identical (tested).
     Spec: 003_ch06.proc_A6_6
     """
-    rng = _V.generator("rng", rng)
+    rng = _V.generator("rng", rng, allow_none=True)
+    T = _V.integer("T", T, lo=1)
+    d = np.asarray(x0, dtype=float).size
+    src = Source(rng, draws)
+    esc, o1, o2 = src.normal("escape", (T + 1, d)), src.normal("o1", (T + 1, d)), src.normal("o2", (T, d))
+    thr, nu, nu2 = src.laplace("at_threshold", (2,)), src.laplace("at_nu", (T + 1,)), src.laplace("at_nu2", (T + 1,))
     from reference.core.accounting import gaussian_sigma
     data = list(data)
     n = len(data)
@@ -134,18 +149,20 @@ def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M
     b2 = b2 or max(1, (n // 4) // T)
     sigma1 = gaussian_sigma(epsilon, delta, 2 * G / b1)
     sigma2 = gaussian_sigma(epsilon, delta, 2 * M / b2)
-    O1, O2, st = population_private_oracles(per_sample_grad, D1, b1=b1, b2=b2, sigma1=sigma1, sigma2=sigma2, rng=rng)
+    O1, O2, st = population_private_oracles(per_sample_grad, D1, b1=b1, b2=b2, sigma1=sigma1, sigma2=sigma2,
+                                            draws={"o1": o1, "o2": o2})
     xs = []
     try:
         r = stochastic_spider(O1, O2, x0, eta=eta, kappa=kappa, T=T, Gamma=Gamma, escape_threshold=escape_threshold,
-                              escape_sd=escape_sd, rng=rng, max_refresh=K_max, trace=xs)
+                              escape_sd=escape_sd, rng=None, noise=esc, max_refresh=K_max, trace=xs)
     except StopIteration:
         r = None
     if not xs:
         return dict(x=None, index=None, stage1=r, privacy=(epsilon, delta), iterates=[])
     q = [float(np.linalg.norm(np.mean([per_sample_grad(x, z) for z in D2], axis=0))) for x in xs]
     h = [float(np.linalg.eigvalsh(np.mean([per_sample_hess(x, z) for z in D2], axis=0))[0]) for x in xs]
-    k = above_threshold_sosp(q, h, G=G, M=M, rho=rho, alpha=alpha, n=len(D2), epsilon=epsilon, omega=omega, rng=rng)
+    k = above_threshold_sosp(q, h, G=G, M=M, rho=rho, alpha=alpha, n=len(D2), epsilon=epsilon, omega=omega, rng=None,
+                             noise={"rho1": thr[0], "rho2": thr[1], "nu": nu[:len(xs)], "nu2": nu2[:len(xs)]})
     return dict(x=None if k is None else xs[k], index=k, stage1=r, privacy=(epsilon, delta), iterates=xs,
                 b1=b1, b2=b2, samples_used=st["ptr"])
 
