@@ -6,7 +6,9 @@ import math
 import numpy as np
 from scipy import stats
 
+from proofs_checks.experiments import loglog_figure, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, erratum, fail
+from proofs_checks.srgd.headline import _upper_rate
 from reference.srgd.algorithm import (PerExampleGradientOracle, accelerated_dp_srgd, accelerated_sgd_independent, unaccelerated_srg_sgd,
                                       dp_sgd)
 from reference.srgd.params import params_eq19, sigma_tree_corrected
@@ -217,14 +219,15 @@ def _unacc_mc(ctx):
 
 
 def _tree_vs_indep(ctx, Ts, N):
+    """Per T: N samples of max_s |N_s| for the tree (σ = C√(1+⌈lg T⌉)/μ, C = μ = 1) and for independent per-step noise
+    with the same μ (σ_ind = C√T/μ, prefix error = cumulative sum)."""
     rng = ctx.rng
     out = []
     for T in Ts:
         Z = rng.standard_normal((N, T, 1))
         tree = np.array([np.abs(prefix_noise(Z[r])).max() for r in range(N)]) * math.sqrt(1 + lg_ceil(T))
-        # independent per-step noise with the same μ: σ_ind = C√T/μ per step, prefix error = cumulative sum
         ind = np.abs(np.cumsum(Z, axis=1)).max(axis=(1, 2)) * math.sqrt(T)
-        out.append((T, float(np.median(tree)), float(np.median(ind))))
+        out.append((T, tree, ind))
     return out
 
 
@@ -232,29 +235,25 @@ def _tree_vs_indep(ctx, Ts, N):
 def _e5b(ctx):
     Ts = [2**k for k in range(2, 11)]
     rows = _tree_vs_indep(ctx, Ts, 120)
-    lT = np.log([r[0] for r in rows]); lt = np.log([r[1] for r in rows]); li = np.log([r[2] for r in rows])
-    st = np.polyfit(lT, lt, 1)[0]; si = np.polyfit(lT, li, 1)[0]
-    # polylog check: tree error / (lg T)^{1.5} bounded; independent slope ≈ 1 (√T per-step σ × √T cumulative)
-    arts = []
-    fp = ctx.figure_path("e5_tree_vs_independent.png")
-    if fp is not None:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        plt.figure(); plt.loglog([r[0] for r in rows], [r[1] for r in rows], "o-", label="tree (σ = C√(1+⌈lgT⌉)/μ)")
-        plt.loglog([r[0] for r in rows], [r[2] for r in rows], "s-", label="independent (σ = C√T/μ)")
-        plt.xlabel("T"); plt.ylabel("median max_s |N_s| (C = μ = 1)"); plt.legend(); plt.savefig(fp); plt.close()
-        arts.append(str(fp))
-    lgs = np.log2([r[0] for r in rows])
-    a = float(np.polyfit(np.log(lgs), lt, 1)[0])          # tree error ∝ (lg T)^a
-    if not (a < 2.5 and si > 0.85 and st < 0.6):
-        return fail("tree polylog, independent ~T", f"slopes {st}, {si}, lg-exponent {a}")
-    return Outcome(Verdict.NUMERIC, claimed="l.122: tree noise grows polylogarithmically in T, independent per-step noise "
-                   "with the same μ grows like √T per step (max prefix error ~ T)",
-                   computed=f"over T = 4..1024: tree error ∝ (lg T)^{a:.2f} (log–log slope in T {st:.3f}, decreasing "
-                            f"like polylog); independent slope {si:.3f} ≈ 1; medians at T = 1024: tree {rows[-1][1]:.1f}, "
-                            f"independent {rows[-1][2]:.1f}", margin=2.5 - a,
-                   precision="medians of 120 runs per T (descriptive fit)", artifacts=arts)
+    tree = [r[1] for r in rows]; ind = [r[2] for r in rows]
+    st = slope_interval(Ts, tree, ctx.child_rng(1))                    # log–log slope in T
+    si = slope_interval(Ts, ind, ctx.child_rng(2))
+    sa = slope_interval(np.log2(Ts), tree, ctx.child_rng(3))            # tree error ∝ (lg T)^a
+    arts = [a for a in (loglog_figure(ctx, "e5_tree_vs_T", Ts, tree, st, theory=None, competitor=1.0, xlabel="T",
+                                      ylabel="max_s |N_s| (tree, C = μ = 1)", title="002 E5(b): tree prefix noise"),
+                        loglog_figure(ctx, "e5_independent_vs_T", Ts, ind, si, theory=1.0, xlabel="T",
+                                      ylabel="max_s |N_s| (independent, same μ)",
+                                      title="002 E5(b): independent per-step noise")) if a]
+    # polylog: the tree's exponent in lg T below 2.5 and its slope in T below 0.6; independent slope ≈ 1 (> 0.85)
+    if not (sa.hi < 2.5 and si.lo > 0.85 and st.hi < 0.6):
+        return fail("tree polylog, independent ~T", f"tree slope {st}; independent {si}; lg-exponent {sa}")
+    return Outcome(Verdict.STATISTICAL, claimed="l.122: tree noise grows polylogarithmically in T, independent per-step "
+                   "noise with the same μ grows like √T per step (max prefix error ~ T)",
+                   computed=f"over T = 4..1024, 120 runs per T: tree error ∝ (lg T)^a with a: {sa}; tree slope in T "
+                            f"{st}; independent slope in T {si}; means at T = 1024: tree {tree[-1].mean():.1f}, "
+                            f"independent {ind[-1].mean():.1f}", margin=min(2.5 - sa.hi, si.lo - 0.85, 0.6 - st.hi),
+                   precision="95% bootstrap intervals (shared protocol), thresholds stated in advance",
+                   artifacts=arts)
 
 
 @check("002.exp.E2.rate_n", spec=["002.exp.E2", "002.thm4_2"], profile="full")
@@ -264,7 +263,7 @@ def _e2(ctx):
     p, r = 2, 0.5
     prob = MeanEstimation(np.array([[0.3, 0.2], [-0.1, 0.25], [0.2, -0.3], [0.0, 0.1]]))
     ns = [2**k for k in range(8, 15, 2)]
-    means, ses = [], []
+    means, samples = [], []
     for n in ns:
         B = math.isqrt(n); T = n // B
         beta = 4.0
@@ -272,26 +271,16 @@ def _e2(ctx):
         for _ in range(60):
             data = prob.sample(T * B, rng)
             ex.append(prob.excess(accelerated_dp_srgd(prob.grad, data, T=T, B=B, beta=beta, radius=r, p=p).y_T, r))
-        means.append(np.mean(ex)); ses.append(np.std(ex, ddof=1) / math.sqrt(len(ex)))
-    x = np.log(ns); y = np.log(means)
-    A = np.vstack([x, np.ones_like(x)]).T
-    coef, res, *_ = np.linalg.lstsq(A, y, rcond=None)
-    slope = coef[0]
-    arts = []
-    fp = ctx.figure_path("e2_rate_n.png")
-    if fp is not None:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        plt.figure(); plt.errorbar(ns, means, yerr=ses, fmt="o-"); plt.xscale("log"); plt.yscale("log")
-        plt.xlabel("n"); plt.ylabel("E F(y_T) − F*"); plt.title(f"slope {slope:.2f}"); plt.savefig(fp); plt.close()
-        arts.append(str(fp))
-    if not (-1.3 < slope < -0.4):
-        return fail("slope ≈ −1 (mean estimation: excess ∝ 1/n) or at least −1/2", str(slope))
-    return Outcome(Verdict.NUMERIC, claimed="excess risk decays at least like 1/√n in the statistical regime (Thm 4.2)",
-                   computed=f"log–log slope {slope:.3f} over n ∈ {ns} (P1: excess = ½‖ȳ − d̄‖² ∝ 1/n, so slope ≈ −1 <= −1/2)",
-                   margin=-0.4 - slope, precision="60 runs per n; descriptive least-squares slope", artifacts=arts,
-                   details="B = ⌊√n⌋, T = n/B, β = 4, no noise (ε → ∞)")
+        means.append(float(np.mean(ex))); samples.append(np.array(ex))
+    ci = slope_interval(ns, samples, ctx.child_rng(1))
+    fig = loglog_figure(ctx, "e2_rate_n", ns, samples, ci, theory=-0.5, competitor=0.0, xlabel="n",
+                        ylabel="E F(y_T) − F*", title="002 E2: noise-free Algorithm 1, P1, B = ⌊√n⌋, β = 4, 60 runs")
+    return _upper_rate(ci, theory=-0.5, competitor=0.0,
+                       claim="statistical regime (Thm 4.2): excess risk = O(1/√n)", figure=fig,
+                       details="B = ⌊√n⌋, T = n/B, β = 4, no noise (ε → ∞); P1's excess ½‖ȳ − d̄‖² is second order, "
+                               "so its slope is ≈ −1 (faster than the bound's −1/2); means " +
+                               ", ".join(f"n={n}: {m:.3g}" for n, m in zip(ns, means)),
+                       coverage=f"P1 (mean estimation, p = 2), n ∈ {ns}, 60 runs per n, shared bootstrap protocol")
 
 
 @check("002.exp.E3.batch", spec="002.exp.E3", profile="full")
@@ -316,30 +305,6 @@ def _e3(ctx):
         return fail(claimed, txt + f"; A-5 spread {spread:.3g} > 3")
     return Outcome(Verdict.NUMERIC, claimed=claimed, computed=txt + f"; A-5 spread {spread:.3g}", margin=3.0 - spread,
                    precision="20 runs per cell; tolerance factor 3 stated in advance", details=f"n = {n}, β = 4, no noise")
-
-
-@check("002.exp.E4.eps", spec="002.exp.E4", profile="full")
-def _e4(ctx):
-    rng = ctx.rng
-    p, r, n = 4, 0.5, 1024
-    prob = MeanEstimation(np.array([[0.2, 0.1, 0.0, 0.0], [-0.1, 0.1, 0.1, 0.0], [0.0, -0.2, 0.0, 0.1]]))
-    B = 32; T = n // B
-    beta = 4.0 * 4
-    kappa = 4.0
-    means = []
-    epss = [0.25, 0.5, 1.0, 2.0]
-    for eps in epss:
-        sigma = sigma_tree_corrected(kappa / (B * beta), T, eps, 1e-5)
-        ex = [prob.excess(dp_srgd_tree(prob.grad, prob.sample(n, rng), T=T, B=B, beta=beta, radius=r, p=p, kappa=kappa,
-                                       sigma=sigma, rng=rng)[0].y_T, r) for _ in range(40)]
-        means.append(float(np.mean(ex)))
-    slope = float(np.polyfit(np.log(epss), np.log(means), 1)[0])
-    claimed = "privacy regime: excess risk decreases as ε grows (∝ 1/ε for the private term: log–log slope in [-2, -0.5])"
-    if not -2.0 <= slope <= -0.5:
-        return fail(claimed, f"slope {slope:.3g}; means {means}")
-    return Outcome(Verdict.NUMERIC, claimed=claimed, margin=min(slope + 2.0, -0.5 - slope),
-                   computed="mean excess " + ", ".join(f"ε={e}: {m:.4g}" for e, m in zip(epss, means)) + f"; log–log slope {slope:.2f}",
-                   precision="40 runs per ε; descriptive", details=f"n = {n}, B = {B}, corrected σ at δ = 1e-5")
 
 
 @check("002.exp.E5.sensitivity_flat", spec="002.exp.E5", profile="full")
