@@ -51,17 +51,30 @@ def _pos(name: str, v, *, allow_inf: bool = False) -> float:
 
 
 def _check_rng(rng) -> None:
-    if not isinstance(rng, np.random.Generator):
-        raise ValueError("rng must be a numpy.random.Generator")
+    if rng is None:                             # missing (ValueError, as the samplers); a wrong type: TypeError
+        raise ValueError("rng must be a numpy.random.Generator, got None")
+    _V.generator("rng", rng)
 
 
 # =============================================================================================
 # Gaussian smoothing closed forms (000 catalog A0')
 # =============================================================================================
 
-def _pos_arr(name, v):
-    if np.any(np.asarray(v, dtype=float) <= 0):
+def _broadcastable(**arrays) -> None:
+    """The named arrays broadcast together (numpy rules); ValueError naming them otherwise."""
+    try:
+        np.broadcast_shapes(*(np.shape(a) for a in arrays.values()))
+    except ValueError:
+        raise ValueError(" and ".join(arrays) + " must broadcast together (elementwise), got shapes "
+                         + ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())) from None
+
+
+def _pos_arr(name, v) -> np.ndarray:
+    """A finite real array (or scalar), > 0 elementwise."""
+    a = _V.array(name, v)
+    if np.any(a <= 0):
         raise ValueError(f"{name} must be > 0 (elementwise), got {v!r}"[:300])
+    return a
 
 
 def smoothed_abs(mu, s):
@@ -73,13 +86,10 @@ def smoothed_abs(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
-    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
-    mu = np.asarray(mu, dtype=float)
-    s = np.asarray(s, dtype=float)
-    if np.any(~(s > 0)) or np.any(~np.isfinite(s)):
-        raise ValueError("s must be finite and > 0")
+    mu, s = _V.array("mu", mu), _pos_arr("s", s)
+    _broadcastable(mu=mu, s=s)
     t = mu / s
-    return mu * sps.erf(t / _SQRT2) + 2.0 * s * _INV_SQRT2PI * np.exp(-0.5 * t * t)
+    return mu * sps.erf(t / _SQRT2) + s * (2.0 * _INV_SQRT2PI) * np.exp(-0.5 * t * t)   # no overflow at s = 1e308
 
 
 def smoothed_abs_grad(mu, s):
@@ -90,9 +100,9 @@ def smoothed_abs_grad(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
-    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
-    mu = np.asarray(mu, dtype=float)
-    return sps.erf(mu / (np.asarray(s, dtype=float) * _SQRT2))
+    mu, s = _V.array("mu", mu), _pos_arr("s", s)
+    _broadcastable(mu=mu, s=s)
+    return sps.erf(mu / s / _SQRT2)
 
 
 def smoothed_abs_hess(mu, s):
@@ -103,9 +113,8 @@ def smoothed_abs_hess(mu, s):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_abs
     """
-    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
-    mu = np.asarray(mu, dtype=float)
-    s = np.asarray(s, dtype=float)
+    mu, s = _V.array("mu", mu), _pos_arr("s", s)
+    _broadcastable(mu=mu, s=s)
     t = mu / s
     return 2.0 / s * _INV_SQRT2PI * np.exp(-0.5 * t * t)
 
@@ -120,7 +129,7 @@ def smoothed_abs_mp(mu, s, dps: int = 30):
     Spec: core.prob.smoothed_abs
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    _V.array("mu", mu); _V.array("s", s); _pos_arr("s", s)
+    _V.real("mu", mu); _V.positive("s", s)          # scalars (float or mpf; kept exact)
     with mp.workdps(dps):
         mu = mp.mpf(mu)
         s = mp.mpf(s)
@@ -138,18 +147,26 @@ def smoothed_norm(r, rho: float, d: int):
     """``E||v + ρZ||`` for ||v|| = r, Z ~ N(0, I_d): ``ρ √2 Γ((d+1)/2)/Γ(d/2) · 1F1(-1/2; d/2; -r²/(2ρ²))``
     (mean of a noncentral chi distribution; 000 catalog A0').  Elementwise in r.
 
-    Preconditions: r >= 0 finite, ρ > 0, d >= 1 integer.
-    Steps: the 1F1 closed form.
+    Preconditions: r >= 0 finite, ρ > 0 finite, d >= 1 integer.
+    Steps: the 1F1 closed form; where z = r²/(2ρ²) > 1e12 (or overflows) the asymptotic expansion
+    r + (d-1)ρ²/(2r) (relative error O(d² (ρ/r)⁴) < 1e-22 there), so r = 1e308 gives a finite, correct value.
     Postcondition: equals E||v + ρZ|| (checked against an independent quadrature).
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
-    r = _V.nonnegative("r", r, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    r = _V.array("r", r)
+    if np.any(r < 0):
+        raise ValueError(f"r must be >= 0 (a norm), got {r!r}"[:300])
+    rho = _V.positive("rho", rho)
     d = _V.integer("d", d, lo=1)
-    r = np.asarray(r, dtype=float)
-    z = r * r / (2.0 * rho * rho)
-    return rho * _norm_const(d) * sps.hyp1f1(-0.5, d / 2.0, -z)
+    with np.errstate(over="ignore", divide="ignore"):
+        q = r / rho
+        z = 0.5 * q * q
+        far = ~(z <= 1e12)
+        direct = rho * _norm_const(d) * sps.hyp1f1(-0.5, d / 2.0, -np.where(far, 0.0, z))
+        asym = r + (d - 1) * rho / (2.0 * np.where(far, q, 1.0))
+    out = np.where(far, asym, direct)
+    return float(out) if out.ndim == 0 else out
 
 
 def _norm_g(z, d):
@@ -171,9 +188,7 @@ def smoothed_norm_grad(v, rho: float):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
-    _V.vector("v", v); _V.positive("rho", rho)
-    rho = _V.real("rho", rho, allow_inf=True)
-    v = np.asarray(v, dtype=float)
+    v, rho = _V.vector("v", v), _V.positive("rho", rho)
     d = v.shape[-1]
     z = np.sum(v * v, axis=-1, keepdims=True) / (2.0 * rho * rho)
     return _norm_const(d) * _norm_g(z, d) * v / rho
@@ -188,13 +203,12 @@ def smoothed_norm_hess(v, rho: float):
     Randomness: none (deterministic).
     Spec: core.prob.smoothed_norm
     """
-    _V.vector("v", v); _V.positive("rho", rho)
-    rho = _V.real("rho", rho, allow_inf=True)
-    v = as_vector("v", v)
+    v, rho = _V.vector("v", v), _V.positive("rho", rho)
     d = v.shape[0]
-    z = float(v @ v) / (2.0 * rho * rho)
+    u = v / rho                                     # scaled first: rho**3 would overflow at rho = 1e308
+    z = float(u @ u) / 2.0
     K = _norm_const(d)
-    return K * (_norm_g(z, d) * np.eye(d) / rho + _norm_gprime(z, d) * np.outer(v, v) / rho ** 3)
+    return K * (_norm_g(z, d) * np.eye(d) / rho + _norm_gprime(z, d) * np.outer(u, u) / rho)
 
 
 def smoothed_norm_mp(v, rho, dps: int = 30):
@@ -207,9 +221,10 @@ def smoothed_norm_mp(v, rho, dps: int = 30):
     Spec: core.prob.smoothed_norm
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    rho = _V.real("rho", rho, allow_inf=True)
+    _V.vector("v", v)                               # finite, 1-D, non-empty (mpf entries are kept exact)
+    _V.positive("rho", rho)
     with mp.workdps(dps):
-        v = [mp.mpf(float(t)) if not isinstance(t, mp.mpf) else t for t in np.ravel(v)]
+        v = [mp.mpf(float(t)) if not isinstance(t, mp.mpf) else t for t in np.ravel(np.asarray(v, dtype=object))]
         d = len(v)
         rho = mp.mpf(rho)
         z = sum(t * t for t in v) / (2 * rho * rho)
@@ -246,10 +261,9 @@ class AbsSum:
     """
 
     def __init__(self, A, b, c=None) -> None:
-        A = np.asarray(A, dtype=float)
-        if A.ndim != 2:
-            raise ValueError(f"A must be a 2-D array (m, d), got shape {A.shape}")
-        A = as_vector("A", A, allow_batch=True)
+        A = _V.matrix("A", A)                          # finite (m, d)
+        if 0 in A.shape:
+            raise ValueError(f"A must be a non-empty (m, d) matrix, got shape {A.shape}")
         m, d = A.shape
         b = as_vector("b", b, m)
         c = np.ones(m) if c is None else as_vector("c", c, m)
@@ -462,11 +476,9 @@ class QuadraticProblem:
     """
 
     def __init__(self, A, b, c0: float = 0.0) -> None:
-        A = np.asarray(A, dtype=float)
-        if A.ndim != 2 or A.shape[0] != A.shape[1]:
-            raise ValueError(f"A must be a square matrix, got shape {A.shape}")
-        if not np.all(np.isfinite(A)):
-            raise ValueError("A must be finite")
+        A = _V.matrix("A", A)
+        if A.shape[0] != A.shape[1] or A.shape[0] == 0:
+            raise ValueError(f"A must be a non-empty square matrix, got shape {A.shape}")
         if not np.allclose(A, A.T, rtol=1e-12, atol=1e-14 * max(1.0, float(np.max(np.abs(A))))):
             raise ValueError("A must be symmetric")
         A = 0.5 * (A + A.T)
@@ -512,9 +524,7 @@ class MeanEstimation:
     def __init__(self, mean, trace_cov: float) -> None:
         self.mean = as_vector("mean", mean)
         self.d = self.mean.shape[0]
-        tc = float(trace_cov)
-        if not (tc >= 0 and math.isfinite(tc)):
-            raise ValueError(f"trace_cov must be in [0, inf), got {trace_cov!r}")
+        tc = _V.nonnegative("trace_cov", trace_cov)
         self.trace_cov = tc
         self.minimizer = self.mean.copy()
         self.min_value = 0.5 * tc
@@ -564,10 +574,9 @@ class LogisticAtoms:
     """
 
     def __init__(self, A, y, p=None, lam: float = 0.0) -> None:
-        A = np.asarray(A, dtype=float)
-        if A.ndim != 2:
-            raise ValueError(f"A must be a 2-D array (m, d), got shape {A.shape}")
-        A = as_vector("A", A, allow_batch=True)
+        A = _V.matrix("A", A)                          # finite (m, d)
+        if 0 in A.shape:
+            raise ValueError(f"A must be a non-empty (m, d) matrix, got shape {A.shape}")
         m, d = A.shape
         y = as_vector("y", y, m)
         if not np.all(np.abs(y) == 1):
@@ -745,10 +754,9 @@ class HuberAtoms:
     """
 
     def __init__(self, A, b, delta: float, p=None, lam: float = 0.0, x_ref=None, x_star=None) -> None:
-        A = np.asarray(A, dtype=float)
-        if A.ndim != 2:
-            raise ValueError(f"A must be a 2-D array (m, d), got shape {A.shape}")
-        A = as_vector("A", A, allow_batch=True)
+        A = _V.matrix("A", A)                          # finite (m, d)
+        if 0 in A.shape:
+            raise ValueError(f"A must be a non-empty (m, d) matrix, got shape {A.shape}")
         m, d = A.shape
         self.A, self.b = A, as_vector("b", b, m)
         self.delta = _pos("delta", delta)
@@ -802,6 +810,14 @@ def _mp_or_float(val, dps):
     return val if dps is not None else float(val)
 
 
+def _float_moment(val, dps, **params):
+    """The mpf moment (``dps`` given) or its float, which must be finite (a finite moment beyond the float range
+    raises a ValueError naming the parameters; pass ``dps`` for the mpf)."""
+    if dps is not None:
+        return val
+    return _V.finite_result("the moment (as a float; pass dps for an mpf)", float(val), **params)
+
+
 def _dps_ok(dps):
     if dps is not None:
         _V.integer("dps", dps, lo=1, hi=100_000)
@@ -824,8 +840,9 @@ def student_t_abs_moment(nu: float, k: float, dps: int | None = None):
         return mp.inf if dps is not None else math.inf
     with mp.workdps(dps or 30):
         nu_, k_ = mp.mpf(nu), mp.mpf(k)
-        val = nu_ ** (k_ / 2) * mp.gamma((k_ + 1) / 2) * mp.gamma((nu_ - k_) / 2) / (mp.sqrt(mp.pi) * mp.gamma(nu_ / 2))
-        return _mp_or_float(val, dps)
+        logv = (k_ / 2) * mp.log(nu_) + mp.loggamma((k_ + 1) / 2) + mp.loggamma((nu_ - k_) / 2) \
+            - mp.log(mp.pi) / 2 - mp.loggamma(nu_ / 2)         # log space: no overflow of the Gamma factors
+        return _float_moment(mp.exp(logv), dps, nu=nu, k=k)
 
 
 def lomax_moment(alpha: float, k: float, dps: int | None = None):
@@ -844,7 +861,8 @@ def lomax_moment(alpha: float, k: float, dps: int | None = None):
         return mp.inf if dps is not None else math.inf
     with mp.workdps(dps or 30):
         a, k_ = mp.mpf(alpha), mp.mpf(k)
-        return _mp_or_float(mp.gamma(k_ + 1) * mp.gamma(a - k_) / mp.gamma(a), dps)
+        return _float_moment(mp.exp(mp.loggamma(k_ + 1) + mp.loggamma(a - k_) - mp.loggamma(a)), dps,
+                             alpha=alpha, k=k)
 
 
 def pareto_moment(alpha: float, k: float, xm: float = 1.0, dps: int | None = None):
@@ -864,7 +882,7 @@ def pareto_moment(alpha: float, k: float, xm: float = 1.0, dps: int | None = Non
         return mp.inf if dps is not None else math.inf
     with mp.workdps(dps or 30):
         a, k_ = mp.mpf(alpha), mp.mpf(k)
-        return _mp_or_float(a * mp.mpf(xm) ** k_ / (a - k_), dps)
+        return _float_moment(a * mp.mpf(xm) ** k_ / (a - k_), dps, alpha=alpha, k=k, xm=xm)
 
 
 def gaussian_abs_moment(k: float, sigma: float = 1.0, dps: int | None = None):
@@ -880,7 +898,9 @@ def gaussian_abs_moment(k: float, sigma: float = 1.0, dps: int | None = None):
     sigma = _pos("sigma", sigma)
     with mp.workdps(dps or 30):
         k_ = mp.mpf(k)
-        return _mp_or_float(mp.mpf(sigma) ** k_ * 2 ** (k_ / 2) * mp.gamma((k_ + 1) / 2) / mp.sqrt(mp.pi), dps)
+        val = mp.exp(k_ * mp.log(mp.mpf(sigma)) + (k_ / 2) * mp.log(2) + mp.loggamma((k_ + 1) / 2)
+                     - mp.log(mp.pi) / 2)
+        return _float_moment(val, dps, k=k, sigma=sigma)
 
 
 def three_point_abs_moment(a: float, k_law: float, k: float):
@@ -892,20 +912,26 @@ def three_point_abs_moment(a: float, k_law: float, k: float):
     Randomness: none (deterministic).
     Spec: core.prob.student_t_moment
     """
-    k_law = _V.positive("k_law", k_law, allow_inf=True)
-    k = _V.real("k", k, allow_inf=True)
-    a = _pos("a", a)
-    if a < 1:
-        raise ValueError(f"a must be >= 1 (so that P(Y != 0) = a^-k <= 1), got {a!r}")
-    return float(a) ** (float(k) - float(k_law))
+    k_law, k = _V.positive("k_law", k_law), _V.nonnegative("k", k)
+    a = _V.in_range("a", a, 1.0, math.inf)      # a >= 1: P(Y != 0) = a^-k_law <= 1
+    return _V.finite_result("a^(k - k_law)", math.exp((k - k_law) * math.log(a)) if (k - k_law) * math.log(a) < 710
+                            else math.inf, a=a, k=k, k_law=k_law)
 
 
 _LAWS = ("student_t", "lomax", "three_point", "gaussian")
 
 
+def _size(size):
+    """numpy's ``size``: None, an integer >= 0 or a tuple of integers >= 0."""
+    if size is None:
+        return None
+    if isinstance(size, (tuple, list)):
+        return tuple(_V.integer(f"size[{i}]", t, lo=0) for i, t in enumerate(size))
+    return _V.integer("size", size, lo=0)
+
+
 def _law_params(law: str, k: float, shape: float | None) -> float:
-    if law not in _LAWS:
-        raise ValueError(f"law must be one of {_LAWS}, got {law!r}")
+    _V.choice("law", law, _LAWS)
     if law in ("student_t", "lomax"):
         shape = k + 0.5 if shape is None else _pos("shape", shape)
         if shape <= k:
@@ -918,14 +944,22 @@ def _law_params(law: str, k: float, shape: float | None) -> float:
 
 
 def _unit_scale(law: str, k: float, shape: float) -> float:
-    """s such that E|s Y0|^k = 1 for the base law Y0."""
-    if law == "student_t":
-        return student_t_abs_moment(shape, k) ** (-1.0 / k)
-    if law == "lomax":  # symmetric ±Lomax: E|Y|^k = E X^k
-        return lomax_moment(shape, k) ** (-1.0 / k)
+    """s such that E|s Y0|^k = 1 for the base law Y0: s = exp(-log E|Y0|^k / k) (log space: no overflow for any
+    admissible k, e.g. k = 1e308)."""
     if law == "three_point":
         return 1.0  # E|Y|^k = 1 exactly for P(±a) = 1/(2a^k)
-    return gaussian_abs_moment(k) ** (-1.0 / k)
+    with mp.workdps(30):
+        k_ = mp.mpf(k)
+        if law == "student_t":
+            nu = mp.mpf(shape)
+            logm = (k_ / 2) * mp.log(nu) + mp.loggamma((k_ + 1) / 2) + mp.loggamma((nu - k_) / 2) \
+                - mp.log(mp.pi) / 2 - mp.loggamma(nu / 2)
+        elif law == "lomax":  # symmetric ±Lomax: E|Y|^k = E X^k
+            a = mp.mpf(shape)
+            logm = mp.loggamma(k_ + 1) + mp.loggamma(a - k_) - mp.loggamma(a)
+        else:
+            logm = (k_ / 2) * mp.log(2) + mp.loggamma((k_ + 1) / 2) - mp.log(mp.pi) / 2
+        return float(mp.exp(-logm / k_))
 
 
 def sample_heavy_tailed(rng: np.random.Generator, size, k: float, law: str = "student_t", gamma: float = 1.0,
@@ -938,16 +972,17 @@ def sample_heavy_tailed(rng: np.random.Generator, size, k: float, law: str = "st
     Preconditions: k >= 1 (moment order), γ > 0, shape as above.
     Postcondition: i.i.d. entries, E Y = 0, E|Y|^k = γ (values: :func:`student_t_abs_moment`, :func:`lomax_moment`).
     Steps: draw from the chosen law and scale to E|Y|^k = γ.
+    ``size`` None (one draw, ``size=None``), an integer >= 0 or a tuple of them (numpy's size).
     Randomness: ``rng`` only (Student-t draws are numpy's standard_t, not a core standard law); no pre-drawn form (a test-data generator). The 004 generators (reference.heavy_tailed.distributions) take pre-drawn draws.
     Spec: core.prob.heavy_tailed
     """
     _check_rng(rng)
-    k = _pos("k", k)
-    if k < 1:
-        raise ValueError(f"k must be >= 1, got {k!r}")
+    size = _size(size)
+    k = _V.in_range("k", k, 1.0, math.inf)
     gamma = _pos("gamma", gamma)
     shape = _law_params(law, k, shape)
-    s = _unit_scale(law, k, shape) * gamma ** (1.0 / k)
+    s = _V.finite_result("the scale s", _unit_scale(law, k, shape) * math.exp(math.log(gamma) / k), k=k,
+                         gamma=gamma, shape=shape)
     if law == "student_t":
         return s * rng.standard_t(shape, size=size)
     if law == "lomax":
@@ -956,7 +991,7 @@ def sample_heavy_tailed(rng: np.random.Generator, size, k: float, law: str = "st
         return s * sign * np.expm1(-np.log(u) / shape)
     if law == "three_point":
         a = shape
-        q = 1.0 / (2.0 * a ** k)
+        q = 0.5 * math.exp(-k * math.log(a))      # 1/(2 a^k) without overflowing a^k
         v = rng.random(size=size)
         return s * np.where(v < q, -a, np.where(v < 2 * q, a, 0.0))
     return s * rng.standard_normal(size=size)
@@ -970,17 +1005,20 @@ def heavy_tailed_variance(k: float, law: str = "student_t", gamma: float = 1.0, 
     Randomness: none (deterministic).
     Spec: core.prob.heavy_tailed
     """
-    gamma = _V.real("gamma", gamma, allow_inf=True)
+    gamma = _pos("gamma", gamma)
     k = _pos("k", k)
     shape = _law_params(law, k, shape)
-    s = _unit_scale(law, k, shape) * float(gamma) ** (1.0 / k)
+    s = _unit_scale(law, k, shape) * math.exp(math.log(gamma) / k)
     if law == "student_t":
-        return s * s * student_t_abs_moment(shape, 2.0)
-    if law == "lomax":
-        return s * s * lomax_moment(shape, 2.0)
-    if law == "three_point":
-        return s * s * shape ** (2.0 - k)
-    return s * s
+        v = s * s * student_t_abs_moment(shape, 2.0)
+    elif law == "lomax":
+        v = s * s * lomax_moment(shape, 2.0)
+    elif law == "three_point":
+        v = s * s * math.exp((2.0 - k) * math.log(shape))
+    else:
+        v = s * s
+    return v if math.isinf(v) and law in ("student_t", "lomax") and shape <= 2 else \
+        _V.finite_result("E Y^2", v, k=k, gamma=gamma, shape=shape)
 
 
 def heavy_tailed_mean_estimation(rng: np.random.Generator, n: int, d: int, k: float, law: str = "student_t",
@@ -994,15 +1032,9 @@ def heavy_tailed_mean_estimation(rng: np.random.Generator, n: int, d: int, k: fl
     Randomness: ``rng`` only (through sample_heavy_tailed); no pre-drawn form (a test-data generator, not a mechanism).
     Spec: core.prob.heavy_tailed
     """
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
-    gamma = _V.real("gamma", gamma, allow_inf=True)
+    n, d = _V.integer("n", n, lo=1), _V.integer("d", d, lo=1)
+    k, gamma = _V.in_range("k", k, 1.0, math.inf), _pos("gamma", gamma)
     _check_rng(rng)
-    if int(n) != n or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
-    if int(d) != d or d < 1:
-        raise ValueError(f"d must be a positive integer, got {d!r}")
     mean = np.zeros(int(d)) if mean is None else as_vector("mean", mean, int(d))
     Y = sample_heavy_tailed(rng, (int(n), int(d)), k, law=law, gamma=gamma, shape=shape)
     var = heavy_tailed_variance(k, law, gamma, shape)
@@ -1087,28 +1119,18 @@ def interpolating_regression(rng: np.random.Generator, n: int, d: int, x_star=No
     """
     _V.choice("design", design, ('gaussian', 'student_t'))
     _V.choice("loss", loss, ('huber', 'squared'))
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    k = _V.real("k", k, allow_inf=True)
-    _check_rng(rng)
-    if int(n) != n or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
-    if int(d) != d or d < 1:
-        raise ValueError(f"d must be a positive integer, got {d!r}")
-    if loss not in ("squared", "huber"):
-        raise ValueError(f"loss must be 'squared' or 'huber', got {loss!r}")
+    n, d = _V.integer("n", n, lo=1), _V.integer("d", d, lo=1)
+    k = _V.in_range("k", k, 1.0, math.inf)          # the design's moment order (design "student_t")
     delta = _pos("delta", delta)
-    n, d = int(n), int(d)
+    _check_rng(rng)
     if x_star is None:
         g = rng.standard_normal(d)
         x_star = g / np.linalg.norm(g)
     x_star = as_vector("x_star", x_star, d)
     if design == "gaussian":
         A = rng.standard_normal((n, d))
-    elif design == "student_t":
+    else:   # "student_t"
         A = sample_heavy_tailed(rng, (n, d), k, law="student_t")
-    else:
-        raise ValueError(f"design must be 'gaussian' or 'student_t', got {design!r}")
     return RegressionData(A=A, b=A @ x_star, x_star=x_star.copy(), loss=loss, delta=delta)
 
 

@@ -146,16 +146,16 @@ def hockey_stick_density_arb(p: Callable, q: Callable, c: arb, a, b, *, tail_bou
         that is tiny (it steers the quadrature only; the enclosure is rigorous whatever it is). ``a``, ``b`` may be balls: the integral is taken between the ball midpoints and the two
         end pieces are enclosed by the mean-value bound (m - a) g(hull(a, m)).
         Validated: ``p``, ``q`` callables; ``c`` a finite ball or real >= 0; ``a`` <= ``b`` finite balls or reals;
-        ``tail_bound`` in [0, inf); ``rel_tol_bits``, ``prec`` integers >= 2.
+        ``tail_bound`` a finite ball or real >= 0; ``rel_tol_bits``, ``prec`` integers >= 2.
     """
     p, q = V.callable_("p", p), V.callable_("q", q)
     c, a, b = _finite_ball("c", c, lo=0), _finite_ball("a", a), _finite_ball("b", b)
     if a.mid() > b.mid():
         raise ValueError(f"a must be <= b (the integration range), got a={a}, b={b}")
-    tail_bound = check_nonneg("tail_bound", tail_bound)
+    _finite_ball("tail_bound", tail_bound, lo=0)        # validated only (a ball stays a ball)
     rel_tol_bits, prec = V.integer("rel_tol_bits", rel_tol_bits, lo=2), V.integer("prec", prec, lo=2)
     if abs_tol is not None:
-        check_nonneg("abs_tol", abs_tol)
+        _finite_ball("abs_tol", abs_tol, lo=0)
     with arb_prec(prec):
         a, b, c = to_arb(a), to_arb(b), to_arb(c)
         g = lambda z, _analytic: p(z) - c * q(z)  # noqa: E731 - entire integrand: the analytic flag can be ignored
