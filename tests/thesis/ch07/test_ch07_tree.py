@@ -120,3 +120,29 @@ def test_alg21_bad_input(bad):
     kw.update(bad)
     with pytest.raises(ValueError):
         stree.adaptive_batch_spider(lambda x, z: x, [0.0] * 10, np.zeros(2), **kw)
+
+
+def test_erm_route_draws_bit_identical_and_bad_input():
+    """A7.4: the pre-drawn path equals the rng path; bad input names the parameter."""
+    import math
+    from reference.core.randomness import Source
+    from reference.thesis.ch07.erm_route import erm_then_generalise_sosp, uniform_deviation_radii
+    psg = lambda x, z: np.array([-math.sin(x[0]), x[1]]) + z
+    psh = lambda x, z: np.diag([-math.cos(x[0]), 1.0])
+    data = list(np.random.default_rng(1).uniform(-0.2, 0.2, (120, 2)))
+    T, d = 30, 2
+    kw = dict(G=3.0, M=1.0, rho=1.0, R=8.0, alpha=0.5, epsilon=10.0, delta=1e-6, omega=0.1, iota=0.05, eta=1.0,
+              kappa=0.05, T=T, Gamma=3, escape_threshold=0.1, escape_sd=0.05, K_max=15, N_esc=5)
+    a = erm_then_generalise_sosp(psg, psh, data, np.array([1e-3, 0.3]), rng=np.random.default_rng(4), **kw)
+    src = Source(np.random.default_rng(4), None)
+    draws = {"escape": src.normal("escape", (T + 1, d)), "o1": src.normal("o1", (T + 1, d)), "o2": src.normal("o2", (T, d)),
+             "at_threshold": src.laplace("at_threshold", (2,)), "at_nu": src.laplace("at_nu", (T + 1,)),
+             "at_nu2": src.laplace("at_nu2", (T + 1,))}
+    b = erm_then_generalise_sosp(psg, psh, data, np.array([1e-3, 0.3]), rng=None, draws=draws, **kw)
+    assert a["index"] == b["index"] and all(np.array_equal(u, v) for u, v in zip(a["stage1"]["xs"], b["stage1"]["xs"]))
+    assert a["dev_grad"] == b["dev_grad"] > 0 and a["privacy"] == (10.0, 1e-6)
+    for name, bad in (("R", -1.0), ("iota", 1.5), ("G", float("nan"))):
+        with pytest.raises(ValueError, match=name):
+            erm_then_generalise_sosp(psg, psh, data, np.array([1e-3, 0.3]), rng=np.random.default_rng(4), **{**kw, name: bad})
+    with pytest.raises(ValueError, match="n"):
+        uniform_deviation_radii(G=1.0, M=1.0, rho=1.0, R=1.0, n=0, d=2, iota=0.1)
