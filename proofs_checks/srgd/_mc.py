@@ -71,20 +71,32 @@ def gradF_batch(prob, X):
     return np.broadcast_to(prob.mean, X.shape)
 
 
-def run_streams(prob, N: int, T: int, B: int, beta: float, r: float, rng: np.random.Generator, *,
-                kappa_z: float = 1.0, bmode: str = "zero", bnorm: float = 0.0):
+def run_streams(prob, N: int, T: int, B: int, beta: float, r: float, rng: np.random.Generator | None, *,
+                kappa_z: float = 1.0, bmode: str = "zero", bnorm: float = 0.0, data=None, b=None,
+                independent: bool = False):
     """Algorithm 1 (0-indexed, η_t = t+1, τ_t = 2/(t+2), x_0 = z_0 = 0) on N independent i.i.d. streams.
 
     b regimes: zero; gauss (fixed in advance: N(0, I) rescaled to norm bnorm); ±grad (adaptive: ±bnorm ∇_t/‖∇_t‖);
     tree (fixed in advance: b_t = −N_{t+1}, corrected-tree prefix noise with per-node σ = bnorm/√p).
+    ``data`` (N, TB, p) given: the streams are these (no sampling; exact enumeration of a finite law); ``b`` (T, p)
+    given: the same fixed noise for every stream (bmode ignored).  ``independent=True``: A-10 (§5.5), ∇_t = batch mean
+    of ∇f(x_t, d) instead of the SRG (cross-checked by the callers against reference.srgd.algorithm
+    .accelerated_sgd_independent).
     Returns a dict of arrays: data (N, n, p), x, y, z (N, T+1, p), g (N, T, p), b (N, T, p).
     """
     p = prob.atoms.shape[1]
     n = T * B
-    data = prob.atoms[rng.integers(0, len(prob.atoms), size=(N, n))]
+    if data is None:
+        data = prob.atoms[rng.integers(0, len(prob.atoms), size=(N, n))]
+    else:
+        data = np.asarray(data, dtype=float)
+        N = data.shape[0]
     eta = np.arange(1, T + 2, dtype=float)
     tau = eta / np.cumsum(eta)
-    if bmode == "gauss":
+    if b is not None:
+        bfix = np.broadcast_to(np.asarray(b, dtype=float), (N, T, p))
+        bmode = "fixed"
+    elif bmode == "gauss":
         bfix = rng.standard_normal((N, T, p))
         bfix *= bnorm / np.linalg.norm(bfix, axis=-1, keepdims=True)
     elif bmode == "tree":
@@ -101,10 +113,10 @@ def run_streams(prob, N: int, T: int, B: int, beta: float, r: float, rng: np.ran
         Dt = data[:, t * B:(t + 1) * B].reshape(N * B, p)
         xt = np.repeat(X[:, t], B, axis=0)
         Delta = eta[t] * prob.grad(xt, Dt).reshape(N, B, p).mean(axis=1)               # Alg. 1 line 4
-        if t > 0:
+        if t > 0 and not independent:
             Delta -= eta[t - 1] * prob.grad(np.repeat(X[:, t - 1], B, axis=0), Dt).reshape(N, B, p).mean(axis=1)
         S = S + Delta
-        g = S / eta[t]                                                                  # line 5
+        g = Delta / eta[t] if independent else S / eta[t]                               # line 5 (A-10: batch mean)
         G[:, t] = g
         if bmode in ("+grad", "-grad"):
             sgn = 1.0 if bmode == "+grad" else -1.0
