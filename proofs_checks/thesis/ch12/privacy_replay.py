@@ -200,3 +200,81 @@ def _pc14_glm(ctx):
                    margin=1 - worst, precision="float64",
                    details="random search (not adversarial) over d ≤ 3, T ≤ 11, ‖s‖ scales 0.3–30, C ∈ {0.01,0.5,5}",
                    coverage="random logistic GLMs; the linear worst case is in PC14.replay")
+
+
+class _ScriptedRng(np.random.Generator):
+    """A Generator whose uniforms are 0 (every bounded-Laplace draw of Alg 42 is 0) and whose k-th standard-normal
+    vector is e_1 for k = ``unit_at`` (else 0); it logs each normal draw into ``log`` (phase boundaries)."""
+
+    def __init__(self, unit_at, log):
+        super().__init__(np.random.PCG64(0))
+        self.unit_at, self.log, self.k = unit_at, log, 0
+
+    def random(self, size=None, *a, **k):
+        return 0.0 if size is None else np.zeros(size)
+
+    def standard_normal(self, size=None, *a, **k):
+        self.k += 1
+        self.log.append(("noise", self.k))
+        out = np.zeros(size if size is not None else 1)
+        if self.k == self.unit_at:
+            out.flat[0] = 1.0
+        return out if size is not None else float(out[0])
+
+
+@check(f"{C12}.priv.PC13.replay", spec=f"{C12}.priv.PC13")
+def _pc13(ctx):
+    from reference.core.accounting import compose_basic, gaussian_delta
+    from reference.thesis.ch12.algorithms import localized_clipped_dp_sgd
+    n, d, eta, C, c, omega, beta, eps, delta = 64, 1, 1.0, 1.0, 4.0, 1.0, 1.0, 0.5, 1e-5
+    I = int(math.floor(math.log2(n)))
+    rows, out = [], {}
+    for variant in ("paper", "corrected"):
+        log: list = []
+        def g(x, s):
+            log.append(("read", s))
+            return np.zeros(d)
+        kw = dict(eta=eta, C=C, c=c, omega=omega, beta=beta, epsilon=eps, delta=delta, variant=variant)
+        base = localized_clipped_dp_sgd(list(range(n)), g, _ID, np.zeros(d), rng=_ScriptedRng(0, log), **kw)
+        phase, seen = {}, 0
+        for kind, v in log:
+            if kind == "noise":
+                seen += 1
+            else:
+                phase.setdefault(v, []).append(seen + 1)
+        sig = []
+        for i in range(1, I + 1):
+            xi = localized_clipped_dp_sgd(list(range(n)), lambda x, s: np.zeros(d), _ID, np.zeros(d),
+                                          rng=_ScriptedRng(i, []), **kw)
+            sig.append(float(xi[0] - base[0]))
+        # per phase: count cut-off (ε/3, δ/3) and SVT (ε/3, δ/3) as proved for the printed scales (PC12, Lemma
+        # 12.7.5/12.7.4), Gaussian step from the measured σ_i at the Lemma 12.7.7 sensitivity 6Cη_i (η_i = η/4^i)
+        per_phase = []
+        for i in range(1, I + 1):
+            dg = gaussian_delta(eps / 3, sig[i - 1], 6 * C * eta / 4 ** i)
+            per_phase.append(compose_basic([(eps / 3, delta / 3), (eps / 3, delta / 3), (eps / 3, dg)]))
+        worst = max((compose_basic([per_phase[i - 1] for i in ph]) for ph in phase.values()), key=lambda t: t[0])
+        reads = max(len(p) for p in phase.values())
+        out[variant] = (worst, reads, [dd for _, dd in per_phase])
+        rows.append(f"{variant}: max phases reading one sample = {reads} ({len(phase)} of {n} samples read); "
+                    f"σ_i read from the code {[f'{s:.3g}' for s in sig]}; Gaussian δ(ε/3) ≤ "
+                    f"{max(gaussian_delta(eps / 3, sig[i - 1], 6 * C * eta / 4 ** i) for i in range(1, I + 1)):.3g} "
+                    f"vs δ/3 = {delta / 3:.3g}; worst sample (ε, δ) ≤ ({worst[0]:.3f}, {worst[1]:.3g})")
+    (wp, rp, _), (wc, rc, _) = out["paper"], out["corrected"]
+    gauss_ok = all(dd <= (delta / 3) * (1 + 1e-9) + 2 * delta / 3 for _, _, dds in out.values() for dd in dds)
+    if not (rp >= 2 and rc == 1 and wc[0] <= eps * (1 + 1e-12) and wc[1] <= delta * (1 + 1e-9) and wp[0] > eps
+            and gauss_ok):
+        return Outcome(Verdict.FAILED, computed="; ".join(rows))
+    return Outcome(Verdict.PROOF_GAP,
+                   claimed="Alg 42: only the phase containing the differing sample depends on it (disjoint phases); "
+                           "in that phase count cut-off + SVT + Gaussian are (ε/3, δ/3) each ⇒ (ε, δ)",
+                   computed="; ".join(rows) + f" (n = {n}, ε = {eps}, δ = {delta:g})",
+                   precision="core gaussian_delta on σ_i read from localized_clipped_dp_sgd (scripted generator: all "
+                             "bounded-Laplace draws 0, one unit normal per run); compose_basic per sample over the "
+                             "phases that read it (counted from the code's gradient calls)",
+                   counterexample=f"the printed indexing makes samples read by {rp} phases, so the parallel-composition "
+                                  f"step fails: the proof's own per-phase budget composes to ({wp[0]:.2f}, {wp[1]:.2g}) "
+                                  f"> (ε, δ) = ({eps}, {delta:g}) for such a sample (an upper bound, not a violation); "
+                                  "with disjoint phases (variant 'corrected') the same accounting gives (ε, δ). The "
+                                  "count and SVT steps are taken from PC12 (proved for the printed scales only at c = 1, "
+                                  "T = 2)")
