@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats
 
+from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.accounting import gaussian_delta, parallel_compose
 from reference.interpolation.algorithms import alg3_adaptive, alg6_general_kappa
@@ -115,60 +115,78 @@ def _alg5_counts(n5: int, T5: int) -> tuple[int, int]:
     return T5 * k, n0 // k
 
 
-def slope_intervals(X: np.ndarray, Y: np.ndarray) -> dict:
-    """Per-sweep OLS slopes of Y on X (rows = sweeps) and t-intervals for their mean."""
-    slopes = np.array([np.polyfit(X[r], Y[r], 1)[0] for r in range(len(Y))])
-    R = len(slopes)
-    m, se = float(slopes.mean()), float(slopes.std(ddof=1) / math.sqrt(R))
-    t99 = stats.t.ppf(0.995, R - 1)
-    t6 = stats.t.ppf(1 - FALSE_FAILURE / 2, R - 1)
-    return dict(slopes=slopes, mean=m, se=se, ci99=(m - t99 * se, m + t99 * se), ci6=(m - t6 * se, m + t6 * se))
+LEVEL, N_BOOT = 0.99, 4000                    # bootstrap interval of the shared protocol (proofs_checks.experiments)
+_RANK = {Verdict.STATISTICAL: 0, Verdict.PARTIAL: 1, Verdict.ERRATUM: 2}
 
 
-def _figure(ctx, name, title, series, xlabel):
-    """series: list of dicts(x, mean, lo, hi, theory (x -> y) , label, theory_label, competitor)."""
-    path = ctx.figure_path(name)
-    if path is None:
-        return []
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(6.4, 4.4))
-    colours = ["b", "r", "g", "m"]
-    for j, s in enumerate(series):
-        c = colours[j % len(colours)]
-        ax.loglog(s["x"], s["mean"], c + "o-", label=s["label"])
-        ax.fill_between(s["x"], s["lo"], s["hi"], color=c, alpha=0.15)
-        if s.get("theory") is not None:
-            ax.loglog(s["x"], s["theory"], c + "--", lw=1, label=s["theory_label"])
-        if s.get("competitor") is not None:
-            ax.loglog(s["x"], s["competitor"], c + ":", lw=1, label=s["competitor_label"])
-    ax.set_xlabel(xlabel); ax.set_ylabel("excess population loss f(x) - f*")
-    ax.set_title(title, fontsize=9)
-    ax.legend(fontsize=6); fig.tight_layout(); fig.savefig(path, dpi=120); plt.close(fig)
-    return [str(path)]
+def rate_series(ctx, tag: str, series, *, theory, competitor, claim: str, xlabel: str, ylabel: str, details: str,
+                coverage: str, computed_extra: str = "", miss_refutes: str | None = None,
+                miss_reason: str = "the regime is scaled, the printed one is not tested (see details)",
+                rng_base: int = 900):
+    """The shared protocol over one or more series (e.g. x* interior / on the boundary), one accept rule for all.
 
-
-def _geo_band(E):
-    """Geometric mean and a 99% t-band (over sweeps) of the excess at each grid point, for the figure."""
-    L = np.log(E)
-    m, s = L.mean(axis=0), L.std(axis=0, ddof=1) / math.sqrt(len(L))
-    t = stats.t.ppf(0.995, len(L) - 1)
-    return np.exp(m), np.exp(m - t * s), np.exp(m + t * s)
+    ``series``: list of (name, xs, samples) with samples[i] the replicates at xs[i]; ``theory``/``competitor``:
+    one exponent for all series, or a dict name -> exponent.  Each series gets ``slope_interval`` (99% percentile
+    bootstrap of the least-squares slope of log mean excess), ``loglog_figure`` and ``rate_outcome`` (contains the
+    theory exponent AND excludes the competitor); the check's verdict is the worst series' verdict.
+    ``miss_refutes``: None when a missed theory exponent cannot refute the printed statement (scaled regime, or a
+    vacuous bound): the ERRATUM-type outcome of ``rate_outcome`` is then reported as PARTIAL with the reason in
+    ``coverage`` ("missing: ..."); a string (the severity argument) keeps it an ERRATUM.
+    """
+    outs, rows, arts = [], [], []
+    for i, (name, xs, samples) in enumerate(series):
+        th = theory[name] if isinstance(theory, dict) else theory
+        cp = competitor[name] if isinstance(competitor, dict) else competitor
+        ci = slope_interval(xs, samples, ctx.child_rng(rng_base + i), n_boot=N_BOOT, level=LEVEL)
+        fig = loglog_figure(ctx, f"{tag}_{i}", xs, samples, ci, theory=th, competitor=cp, xlabel=xlabel,
+                            ylabel=ylabel, title=f"{ctx.check_id}: {name}")
+        o = rate_outcome(ci, theory=th, competitor=cp, claim=f"{claim} [{name}]", figure=fig)
+        outs.append(o)
+        arts += o.artifacts or []
+        gm = [float(np.mean(s)) for s in samples]
+        rows.append(f"{name}: {ci}; theory {th:+.3g}, competitor "
+                    f"{'none' if cp is None else format(cp, '+.3g')} -> {o.verdict.value}; mean excess "
+                    f"{gm[0]:.3g} (x = {float(xs[0]):.3g}) -> {gm[-1]:.3g} (x = {float(xs[-1]):.3g})")
+    worst = max(outs, key=lambda o: _RANK.get(o.verdict, 3))
+    computed = "; ".join(rows) + (f"; {computed_extra}" if computed_extra else "")
+    if worst.verdict == Verdict.STATISTICAL:
+        return Outcome(Verdict.STATISTICAL, claimed=claim, computed=computed, margin=min(o.margin for o in outs),
+                       precision=f"{100 * LEVEL:g}% percentile bootstrap ({N_BOOT} resamples) of the log-log slope of "
+                                 "the mean over iid replicates per x (proofs_checks.experiments); false acceptance "
+                                 "not bounded", details=details, artifacts=arts, coverage=coverage)
+    if worst.verdict == Verdict.ERRATUM and miss_refutes is not None:
+        return Outcome(Verdict.ERRATUM, claimed=claim, computed=computed, margin=worst.margin,
+                       precision=worst.precision, details=details + "; " + miss_refutes, artifacts=arts,
+                       counterexample=worst.counterexample, coverage=coverage)
+    why = ("the interval contains the competing exponent too" if worst.verdict == Verdict.PARTIAL else
+           f"the interval EXCLUDES the theory exponent; not a refutation: {miss_reason}")
+    return Outcome(Verdict.PARTIAL, claimed=claim, computed=computed, details=details, artifacts=arts,
+                   coverage=(coverage + "; " if coverage else "") + f"missing: {why} ({worst.computed})")
 
 
 # ----------------------------------------------------------------------------------------------------
-# E4: Theorem 8 (Alg. 6, kappa = 3 growth, interpolation)
+# E4 / E10 / E11: Theorem 8 (Alg. 6, kappa-growth, interpolation)
 # ----------------------------------------------------------------------------------------------------
-# Instance: F(x; (a, b)) = |a'x - b|^3/3, a = sqrt(2) u, u uniform on the circle, b = a'x* (interpolation at x*),
-# X = B(0, 1), x0 = 0.  f(x) - f* = K ||x - x*||^3 with K = (2 sqrt 2/3)(4/(3 pi)) (E|cos|^3 = 4/(3 pi)):
-# kappa = 3 growth with lambda = 3 K (Remark 2 form (lambda/kappa) dist^kappa), exactly and nothing more
-# (no quadratic growth: f - f* = o(dist^2)).  On X: ||grad F(y)|| <= ||a||^3 ||y - x*||^2, Hessian
-# 2|a'(y - x*)| aa' <= 2 ||a||^3 Diam X = H; L_1 = ||a||^3 (1 + ||x*||)^2 = sup_X ||grad F||.
-E4_K = (2 * math.sqrt(2) / 3) * (4 / (3 * math.pi))
-E4_LAM = 3 * E4_K
-E4_H = 2 * 2 ** 1.5 * 2.0
+# Instance: F(x; (a, b)) = |a'x - b|^kappa/kappa, a = sqrt(2) u, u uniform on the circle, b = a'x* (interpolation
+# at x*), X = B(0, 1), x0 = 0.  f(x) - f* = K ||x - x*||^kappa with K = (2^{kappa/2}/kappa) E|cos|^kappa: kappa growth
+# with lambda = kappa K (Remark 2 form (lambda/kappa) dist^kappa), exactly and nothing more (f - f* = o(dist^2)).
+# On X: ||grad F(y)|| <= ||a||^kappa ||y - x*||^(kappa-1); Hessian (kappa-1)|a'(y - x*)|^(kappa-2) aa' <=
+# (kappa-1) ||a||^kappa Diam^(kappa-2) = H; L_1 = ||a||^kappa (1 + ||x*||)^(kappa-1) = sup_X ||grad F||.
 E4_D = 2
+
+
+def _abs_cos_moment(p: float) -> float:
+    """E|cos theta|^p, theta uniform: Gamma((p+1)/2)/(sqrt(pi) Gamma(p/2 + 1))."""
+    return math.gamma((p + 1) / 2) / (math.sqrt(math.pi) * math.gamma(p / 2 + 1))
+
+
+def _kappa_constants(kappa: float) -> tuple[float, float, float]:
+    """(K, lambda, H) of the kappa instance on X = B(0, 1), d = 2."""
+    K = 2 ** (kappa / 2) / kappa * _abs_cos_moment(kappa)
+    return K, kappa * K, (kappa - 1) * 2 ** (kappa / 2) * 2.0 ** (kappa - 2)
+
+
+E4_K, E4_LAM, E4_H = _kappa_constants(3.0)
 
 
 def _e4_instance(rng, n, x_star):
@@ -181,27 +199,35 @@ def _e4_instance(rng, n, x_star):
 @check("001.exp.E4.kappa_growth_slope", spec=["001.exp.E4", "001.thm8"], profile="full")
 def _e4(ctx):
     """E4: Alg. 6 (corrected: Alg. 1 wrapper), kappa = 3, excess vs n; exponent of the rate term."""
-    return _kappa_growth(ctx, delta=0.0, eps=1000.0, R=36, label="E4", fig="e4_kappa3_slope.png")
+    return _kappa_growth(ctx, kappa=3.0, delta=0.0, eps=1000.0, R=16, label="E4", tag="e4_kappa3")
 
 
 @check("001.exp.E10.kappa_growth_slope_gaussian", spec=["001.exp.E10", "001.thm8"], profile="full")
 def _e10(ctx):
     """E10: as E4 with Gaussian noise (delta = 1e-6, Thm 8's delta > 0 part); eps = 200 < eps_max(1e-6) = 302."""
-    return _kappa_growth(ctx, delta=1e-6, eps=200.0, R=24, label="E10", fig="e10_kappa3_slope_gaussian.png")
+    return _kappa_growth(ctx, kappa=3.0, delta=1e-6, eps=200.0, R=12, label="E10", tag="e10_kappa3_gaussian")
 
 
-def _kappa_growth(ctx, *, delta, eps, R, label, fig):
-    kappa, beta, ck, es = 3.0, 0.05, 0.2, 1000.0
+@check("001.exp.E11.kappa4_growth_slope", spec=["001.exp.E11", "001.thm8"], profile="full")
+def _e11(ctx):
+    """E11: as E4 with kappa = 4 (Thm 8 for kappa != 3): exponent kappa/(kappa-2) = 2 vs kappa/(kappa-1) = 4/3."""
+    return _kappa_growth(ctx, kappa=4.0, delta=0.0, eps=1000.0, R=12, label="E11", tag="e11_kappa4")
+
+
+def _kappa_growth(ctx, *, kappa, delta, eps, R, label, tag):
+    from reference.interpolation.lipschitz_extension import PowerRidgeLoss
+    K, lam, H = _kappa_constants(kappa)
+    beta, ck, es = 0.05, 0.2, 1000.0
     ns = np.array([500, 1000, 2000, 4000, 8000])
-    stars = {"interior": np.array([0.3, -0.2]), "boundary": np.array([0.6, 0.8])}
+    stars = {"x* interior": np.array([0.3, -0.2]), "x* on the boundary": np.array([0.6, 0.8])}
     p_theory, p_comp = kappa / (kappa - 2), kappa / (kappa - 1)
-    # quadrature check of the closed form K (E|cos theta|^3 = 4/(3 pi)) -- the excess below is exact
+    # quadrature check of the closed form E|cos|^kappa -- the excess below is exact
     th = np.linspace(0, 2 * np.pi, 200001)[:-1]
-    if abs(float(np.mean(np.abs(np.cos(th)) ** 3)) - 4 / (3 * math.pi)) > 1e-9:
-        return fail("E4 instance: E|cos|^3 = 4/(3 pi)", str(float(np.mean(np.abs(np.cos(th)) ** 3))))
-    rows, series, results, bad_counts, eps_acc_max, n_rel, recent = [], [], {}, [], 0.0, 0, 0
+    if abs(float(np.mean(np.abs(np.cos(th)) ** kappa)) - _abs_cos_moment(kappa)) > 1e-9:
+        return fail(f"{label} instance: E|cos|^kappa closed form", str(float(np.mean(np.abs(np.cos(th)) ** kappa))))
+    series, bad_counts, ratio_max, n_rel, recent = [], [], 0.0, 0, 0
     for si, (name, xs) in enumerate(stars.items()):
-        L1 = 2 ** 1.5 * (1 + float(np.linalg.norm(xs))) ** 2
+        L1 = 2 ** (kappa / 2) * (1 + float(np.linalg.norm(xs))) ** (kappa - 1)
         rng = ctx.child_rng(si)
         E = np.empty((R, len(ns))); Rt = np.empty(len(ns))
         for j, n in enumerate(ns):
@@ -213,64 +239,40 @@ def _kappa_growth(ctx, *, delta, eps, R, label, fig):
             for r in range(R):
                 S = _e4_instance(rng, n, xs)
                 info, oc = {}, OperationCounter()
-                x = alg6_general_kappa(S, CubicRidgeLoss(5.0), [(np.zeros(E4_D), 1.0)], L1, E4_H, E4_LAM, kappa, beta,
-                                       eps, delta, np.zeros(E4_D), T=T, ck=ck, eta_scale=es, rng=rng, oracle=oc,
-                                       info=info)
-                E[r, j] = E4_K * float(np.linalg.norm(x - xs)) ** 3
+                x = alg6_general_kappa(S, PowerRidgeLoss(kappa, 5.0), [(np.zeros(E4_D), 1.0)], L1, H, lam, kappa,
+                                       beta, eps, delta, np.zeros(E4_D), T=T, ck=ck, eta_scale=es, rng=rng,
+                                       oracle=oc, info=info)
+                E[r, j] = K * float(np.linalg.norm(x - xs)) ** kappa
                 if oc.erm_solves != T * solves or set(oc.erm_sizes) != {size}:
                     bad_counts.append((name, int(n), oc.erm_solves, T * solves, sorted(set(oc.erm_sizes)), size))
                 ratio, nrel = _budget_ratio(info, eps, delta, E4_D)
-                eps_acc_max = max(eps_acc_max, ratio)
-                n_rel = max(n_rel, nrel)
+                ratio_max, n_rel = max(ratio_max, ratio), max(n_rel, nrel)
                 recent += _recentred(info)
-        res = slope_intervals(np.tile(np.log(Rt), (R, 1)), np.log(E))
-        res_n = slope_intervals(np.tile(np.log(ns), (R, 1)), np.log(E))
-        results[name] = res
-        gm, lo, hi = _geo_band(E)
-        c0 = gm[0] / Rt[0] ** p_theory
-        series.append(dict(x=ns, mean=gm, lo=lo, hi=hi, label=f"x* {name}: geometric mean over {R} runs (99% band)",
-                           theory=c0 * Rt ** p_theory, theory_label=f"theory r_m^{p_theory:g} (kappa/(kappa-2))",
-                           competitor=gm[0] * (Rt / Rt[0]) ** p_comp,
-                           competitor_label=f"competitor r_m^{p_comp:g} (kappa/(kappa-1))"))
-        rows.append(f"x* {name} (||x*|| = {np.linalg.norm(xs):.2f}): exponent of r_m: mean {res['mean']:.2f}, 99% CI "
-                    f"[{res['ci99'][0]:.2f}, {res['ci99'][1]:.2f}], 1-1e-6 CI [{res['ci6'][0]:.2f}, {res['ci6'][1]:.2f}]; "
-                    f"slope vs n {res_n['mean']:.2f} (99% CI [{res_n['ci99'][0]:.2f}, {res_n['ci99'][1]:.2f}]; theory "
-                    f"r_m^3 gives {np.polyfit(np.log(ns), p_theory * np.log(Rt), 1)[0]:.2f}, competitor "
-                    f"{np.polyfit(np.log(ns), p_comp * np.log(Rt), 1)[0]:.2f}); "
-                    f"geo-mean excess {gm[0]:.3g} (n={ns[0]}) -> {gm[-1]:.3g} (n={ns[-1]})")
-    arts = _figure(ctx, fig,
-                   f"001 {label}: Alg 6 (+Alg 1), kappa = 3, interpolation, d = 2, "
-                   f"{'Laplace' if delta == 0 else f'Gaussian delta = {delta:g}'}\n(scaled: c_k = {ck}, eta x {es:g}, eps = {eps:g})",
-                   series, "n (T = ceil(log n) epochs of m = n/T)")
-    claimed = (f"Thm 8 (kappa = 3): f(x_T) - f* <= O~(r)^(kappa/(kappa-2)) = r^3, r the rate term r_m of Alg 6's schedule "
-               f"(L620); competitor: the non-interpolation kappa-growth rate r^(kappa/(kappa-1)) = r^1.5")
+        series.append((name, Rt, [E[:, j] for j in range(len(ns))]))
+    claimed = (f"Thm 8 (kappa = {kappa:g}): f(x_T) - f* <= O~(r)^(kappa/(kappa-2)) = r^{p_theory:.3g}, r the rate "
+               f"term r_m of Alg 6's schedule (L620); competitor: the non-interpolation kappa-growth rate "
+               f"r^(kappa/(kappa-1)) = r^{p_comp:.3g}")
     what = "eps (Laplace)" if delta == 0 else "delta(eps) (analytic Gaussian, core gaussian_delta)"
-    computed = ("; ".join(rows) + f"; accounted {what}, parallel composition of {n_rel} releases, worst run = "
-                f"{eps_acc_max:.4g} x nominal; ERM counts = T x T5 x ceil(log(m/T5)) in every run: {not bad_counts}; "
-                f"re-centrings (empty X cap B) = {recent}")
+    extra = (f"accounted {what}, parallel composition of {n_rel} releases, worst run = {ratio_max:.4g} x nominal; "
+             f"ERM counts = T x T5 x ceil(log(m/T5)) with sizes floor(n0/k) in every run: {not bad_counts}; "
+             f"re-centrings (empty X cap B) = {recent}; r_m over the grid {Rt[0]:.3g} .. {Rt[-1]:.3g}")
     if bad_counts:
-        return fail(claimed, computed, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if eps_acc_max > 1 + 1e-12:
-        return fail(claimed, computed, details="accounted privacy exceeds the nominal budget")
-    ok = all(r["ci6"][0] <= p_theory <= r["ci6"][1] and not (r["ci6"][0] <= p_comp <= r["ci6"][1])
-             for r in results.values())
-    details = (f"LABELLED SCALED MODE. What is lost: at the paper's c_kappa = {2 * (2 ** 12 * 3) ** (1 / 3):.1f} every "
-               f"radius D_i >= Diam X for m <= 1.4e8 (certified, 001.thm8.no_localization_certified), so the printed "
-               f"schedule never localises at feasible n; here c_kappa = {ck}, inner step eta_0 x {es:g} (privacy "
-               f"unchanged: sigma and sensitivity scale together, ledger above), eps = {eps:g} (no meaningful privacy; at "
-               f"eps <= 10 the excess does not decrease with n <= 1.6e4 in any eta scaling we tried: noise or "
-               f"immobile prox steps dominate). The r_m range is narrow (statistical term log^(3/2) m/sqrt m), so the "
-               f"exponent is measured against r_m including its printed log factors, not against n. Instance: "
-               f"|a'x - b|^3/3, d = 2, exact kappa = 3 growth, interpolation, x* interior and on the boundary of X. "
-               f"Runs: {R} sweeps x {len(ns)} n per x*; T = ceil(log n).")
-    if not ok:
-        return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                       coverage="the kappa/(kappa-2) exponent was NOT reproduced at the 1 - 1e-6 level in the scaled "
-                                "regime (interval misses the theory or contains the competitor); see computed")
-    return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                   margin=min(min(abs(r["ci6"][0] - p_comp), abs(r["ci6"][1] - p_comp)) for r in results.values()),
-                   precision="t-interval (1 - 1e-6) for the mean per-sweep exponent over iid sweeps; false-failure <= 1e-6 "
-                             "if the mean exponent equals kappa/(kappa-2) (normal approximation)")
+        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
+    if ratio_max > 1 + 1e-12:
+        return fail(claimed, extra, details="accounted privacy exceeds the nominal budget")
+    details = (f"LABELLED SCALED MODE. What is lost: at the paper's c_kappa (Remark, c_kappa = 2(2^12 kappa)^(1/kappa) = "
+               f"{2 * (2 ** 12 * kappa) ** (1 / kappa):.1f}) the radii D_i stay >= Diam X at feasible n (for kappa = 3: "
+               f"m <= 1.4e8, certified in 001.thm8.no_localization_certified), so the printed schedule never localises; "
+               f"here c_kappa = {ck}, inner step eta_0 x {es:g} (privacy unchanged: sigma and sensitivity scale together, "
+               f"ledger in computed), eps = {eps:g}{'' if delta == 0 else f', delta = {delta:g}'} (no meaningful "
+               f"privacy). The exponent is measured against r_m including its printed log factors (x axis), not "
+               f"against n. Instance |a'x - b|^{kappa:g}/{kappa:g}, d = 2, exact kappa growth (lambda = {lam:.4g}), "
+               f"H = {H:.4g}, interpolation, x* interior and on the boundary of X = B(0, 1); {R} iid replicates x "
+               f"{len(ns)} n = {list(map(int, ns))} per x*; T = ceil(log n).")
+    return rate_series(ctx, tag, series, theory=p_theory, competitor=p_comp, claim=claimed, xlabel="rate term r_m",
+                       ylabel="excess f(x_T) - f*", details=details, computed_extra=extra,
+                       coverage=f"kappa = {kappa:g}, n in [{ns[0]}, {ns[-1]}], eps = {eps:g}, delta = {delta:g}, d = 2; "
+                                "x* interior and on the boundary; scaled constants (details)")
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -300,28 +302,25 @@ def _alg3_rate(n, d, eps, beta):
 
 @check("001.exp.E5.adaptivity", spec=["001.exp.E5", "001.thm3"], profile="full")
 def _e5(ctx):
-    """E5: Alg. 3 (scaled) on interpolating and non-interpolating data; excess vs n."""
+    """E5: Alg. 3 (scaled) on interpolating and non-interpolating data; excess vs n, one accept rule per series."""
     d, beta, eps, m, c, c_int, es = 2, 0.05, 200.0, 300, 0.2, 0.2, 400.0
     ns = np.array([1200, 2400, 4800])                      # Alg 2 stage: T = (n/2)/m = 2, 4, 8 epochs
     cases = [("interpolation, x* interior", np.array([0.3, -0.2]), False),
              ("interpolation, x* on the boundary", np.array([0.6, 0.8]), False),
              ("no interpolation, x* interior", np.array([0.3, -0.2]), True)]
-    reps = {False: 32, True: 16}                           # sweeps per series (interpolating / not)
-    rows, series, res_all, bad_counts, eps_acc_max, recent, n_rel = [], [], {}, [], 0.0, 0, 0
+    R = 12
     rate2 = np.array([_alg3_rate(n, d, eps, beta) ** 2 for n in ns])
-    s_rate2 = float(np.polyfit(np.log(ns), np.log(rate2), 1)[0])      # theory slope of O~(rate)^2 (non-interp)
+    s_rate2 = float(np.polyfit(np.log(ns), np.log(rate2), 1)[0])      # Thm 3(2) slope of O~(rate)^2 over the grid
+    series, theory, comp, bad_counts, ratio_max, recent, n_rel, sched = [], {}, {}, [], 0.0, 0, 0, {}
     for ci, (name, xs, noisy) in enumerate(cases):
         L = math.sqrt(2) * (math.sqrt(2) * (1 + float(np.linalg.norm(xs))) + E5_SIGMA_Y)
         rng = ctx.child_rng(ci)
-        R = reps[noisy]
         E = np.empty((R, len(ns))); Bsched = np.empty(len(ns))
         for j, n in enumerate(ns):
             h = n // 2
-            T5a = alg5_T(h, 2.0)
-            s1, z1 = _alg5_counts(h, T5a)                  # stage 1: Alg 1 (Alg 5, T5 = ceil(2 log(n/2)))
+            s1, z1 = _alg5_counts(h, alg5_T(h, 2.0))      # stage 1: Alg 1 (Alg 5, T5 = ceil(2 log(n/2)))
             T = (n - h) // m
-            T5b = math.ceil(2 * math.log(m))
-            s2, z2 = _alg5_counts(m, T5b)                  # stage 2: Alg 2, T epochs of Alg 1 on m samples
+            s2, z2 = _alg5_counts(m, math.ceil(2 * math.log(m)))   # stage 2: Alg 2, T epochs of Alg 1 on m samples
             for r in range(R):
                 S = _e5_instance(rng, n, xs, noisy)
                 info, oc = {}, OperationCounter()
@@ -330,59 +329,38 @@ def _e5(ctx):
                 E[r, j] = 0.5 * float(np.sum((x - xs) ** 2))
                 if oc.erm_solves != s1 + T * s2 or sorted(set(oc.erm_sizes)) != sorted({z1, z2}):
                     bad_counts.append((name, int(n), oc.erm_solves, s1 + T * s2, sorted(set(oc.erm_sizes)), (z1, z2)))
-                e_acc, nrel = accounted_epsilon(info, d)
-                eps_acc_max = max(eps_acc_max, e_acc / eps); n_rel = max(n_rel, nrel)
+                ratio, nrel = _budget_ratio(info, eps, 0.0, d)
+                ratio_max, n_rel = max(ratio_max, ratio), max(n_rel, nrel)
                 recent += _recentred(info)
-            Dsch = info["alg2"]["D"]
-            Bsched[j] = 0.5 * (Dsch[-1] / 2) ** 2                     # excess bound on the containment event
-        res = slope_intervals(np.tile(np.log(ns), (R, 1)), np.log(E))
-        res_all[name] = res
-        gm, lo, hi = _geo_band(E)
+            Bsched[j] = 0.5 * (info["alg2"]["D"][-1] / 2) ** 2               # excess bound on the containment event
         s_sched = float(np.polyfit(np.log(ns), np.log(Bsched), 1)[0])
-        th = Bsched if not noisy else gm[0] * rate2 / rate2[0]
-        series.append(dict(x=ns, mean=gm, lo=lo, hi=hi, label=f"{name}: geo-mean over {R} runs (99% band)",
-                           theory=th, theory_label=("schedule bound (1/2)(D_(T+1)/2)^2" if not noisy
-                                                    else "Thm 3(2) rate^2 (through first point)"),
-                           competitor=(gm[0] * rate2 / rate2[0]) if not noisy else None,
-                           competitor_label="non-interpolation rate^2 (through first point)"))
-        res["s_sched"] = s_sched
-        rows.append(f"{name}: slope of log excess vs log n = {res['mean']:.2f}, 99% CI [{res['ci99'][0]:.2f}, "
-                    f"{res['ci99'][1]:.2f}], 1-1e-6 CI [{res['ci6'][0]:.2f}, {res['ci6'][1]:.2f}]; geo-mean excess "
-                    f"{gm[0]:.3g} -> {gm[-1]:.3g}" + (f"; schedule-bound slope {s_sched:.2f}" if not noisy else ""))
-    arts = _figure(ctx, "e5_adaptivity.png", f"001 E5: Alg 3, least squares d = 2\n(scaled: c = {c}, c_int = {c_int}, m = {m}, eta x {es:g}, "
-                   f"eps = {eps:g})", series, "n")
-    claimed = ("Thm 3: the same Alg 3 gives (3) under interpolation the fast (exponential, Thm 2) rate and (2) without "
-               "interpolation LD O~(1/sqrt n + d/(n eps))^2; adaptivity = on interpolating data the slope is steeper "
-               f"than the non-interpolation rate^2 (slope {s_rate2:.2f} over this grid, the competitor), on "
-               "non-interpolating data it is the rate^2 slope")
-    computed = ("; ".join(rows) + f"; competitor / Thm 3(2) slope (rate^2 with its logs over this grid) = "
-                f"{s_rate2:.2f}; accounted eps (parallel composition of up to {n_rel} Laplace releases) = "
-                f"{eps_acc_max:.4f} x eps; ERM counts = Alg 1 (n/2) + T x Alg 1 (m) in every run: {not bad_counts}; "
-                f"re-centrings = {recent}")
+        sched[name] = s_sched
+        theory[name], comp[name] = ((s_rate2, 0.0) if noisy else (s_sched, s_rate2))
+        series.append((name, ns, [E[:, j] for j in range(len(ns))]))
+    claimed = ("Thm 3: the same Alg 3 gives (3) under interpolation the fast rate of Thm 2 -- measured against the "
+               "slope of its schedule bound (1/2)(D_(T+1)/2)^2 on the containment event, competitor the "
+               f"non-interpolation rate^2 slope {s_rate2:.3g} -- and (2) without interpolation the rate^2 slope "
+               f"{s_rate2:.3g} (rate of L299 with its logs), competitor 0 (no convergence: the non-adaptive Alg 2's "
+               "failure mode)")
+    extra = (f"schedule-bound slopes {', '.join(f'{k}: {v:.3g}' for k, v in sched.items() if 'no interp' not in k)}; "
+             f"accounted eps (core parallel_compose of up to {n_rel} Laplace releases) = {ratio_max:.4f} x eps; ERM "
+             f"counts = Alg 1 (n/2) + T x Alg 1 (m) in every run: {not bad_counts}; re-centrings = {recent}")
     if bad_counts:
-        return fail(claimed, computed, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if eps_acc_max > 1 + 1e-12:
-        return fail(claimed, computed, details="accounted epsilon exceeds the nominal epsilon")
-    interp_ok = all(res_all[k]["ci6"][1] < s_rate2 for k, _, noisy in cases if not noisy)
-    nk = [k for k, _, noisy in cases if noisy][0]
-    non_ok = res_all[nk]["ci6"][0] <= s_rate2 <= res_all[nk]["ci6"][1] and not (
-        res_all[nk]["ci6"][0] <= -0.5 <= res_all[nk]["ci6"][1])
+        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
+    if ratio_max > 1 + 1e-12:
+        return fail(claimed, extra, details="accounted epsilon exceeds the nominal epsilon")
     details = (f"LABELLED SCALED MODE. What is lost: as printed (c_int = 128, c = 256) D_int/2 >= Diam X for every "
-               f"n <= 3.7e5 (certified, 001.thm3.no_localization_certified) and Alg 2 has T < 1 for n <= 4e8 (001.thm2), so "
-               f"Alg 3 cannot localise at feasible n; here c_int = {c_int}, c = {c}, m = {m}, inner step x {es:g}, eps = "
-               f"{eps:g} (no meaningful privacy). Criterion: interpolating series' 1-1e-6 CI below the competitor slope "
-               f"{s_rate2:.2f} (rate^2 with its logs, L299) -> {interp_ok}; non-interpolating series' CI contains "
-               f"{s_rate2:.2f} and excludes -0.5 (the rate without growth) -> {non_ok}.")
-    if not (interp_ok and non_ok):
-        return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                       coverage=f"adaptivity reproduced only in part: interpolation faster than rate^2: {interp_ok}; "
-                                f"non-interpolation at the rate^2 slope: {non_ok} (see computed)")
-    return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                   precision="t-intervals (1 - 1e-6) over iid sweeps (normal approximation)")
+               f"n <= 3.7e5 (certified, 001.thm3.no_localization_certified) and Alg 2 has T < 1 for n <= 4e8 (001.thm2), "
+               f"so Alg 3 cannot localise at feasible n; here c_int = {c_int}, c = {c}, m = {m}, inner step x {es:g}, "
+               f"eps = {eps:g} (no meaningful privacy). {R} iid replicates x n = {list(map(int, ns))} per series; least "
+               "squares d = 2 (lambda = 1, H = 2), x* interior / on the boundary of X = B(0, 1).")
+    return rate_series(ctx, "e5_adaptivity", series, theory=theory, competitor=comp, claim=claimed, xlabel="n",
+                       ylabel="excess f(x_adapt) - f*", details=details, computed_extra=extra,
+                       coverage=f"n in [{ns[0]}, {ns[-1]}], eps = {eps:g}, d = 2, scaled constants (details)")
 
 
 # ----------------------------------------------------------------------------------------------------
-# E6: Theorem 6 (Alg. 5 as printed, kappa = 2 growth, no interpolation needed)
+# E6 / E7: Theorems 6-7 (Alg. 5, kappa = 2 growth, no interpolation needed)
 # ----------------------------------------------------------------------------------------------------
 def _thm6_rate(n, d, L, eps, beta, kbar=2.0):
     """The rate term of Thm 6 (L491): L sqrt(log(1/beta)) log^{3/2} n/sqrt n + L d log(1/beta) log n/(n eps (kbar-1))."""
@@ -394,22 +372,21 @@ def _thm6_rate(n, d, L, eps, beta, kbar=2.0):
 def _e6(ctx):
     """E6: Alg. 5 (T = ceil(2 log n), beta = 1/(n+d)), least squares with bounded label noise (QG, lambda = 1, no
     interpolation), excess vs n; exponent of Thm 6's rate term r(n): theory kappa/(kappa-1) = 2, competitor 1."""
-    return _qg_rate(ctx, delta=0.0, eps=1000.0, R=120, label="E6", thm="Thm 6")
+    return _qg_rate(ctx, delta=0.0, eps=1000.0, R=32, label="E6", thm="Thm 6")
 
 
 @check("001.exp.E7.qg_rate_slope_gaussian", spec=["001.exp.E7", "001.thm7"], profile="full")
 def _e7(ctx):
     """E7: as E6 with Gaussian noise (delta = 1e-6, Thm 7); eps = 200 < eps_max(1e-6) = 302 (001.priv.PC1)."""
-    return _qg_rate(ctx, delta=1e-6, eps=200.0, R=60, label="E7", thm="Thm 7")
+    return _qg_rate(ctx, delta=1e-6, eps=200.0, R=24, label="E7", thm="Thm 7")
 
 
 def _qg_rate(ctx, *, delta, eps, R, label, thm):
+    from reference.interpolation.localization import alg5_epochs, alg5_eta0
     d, es = 2, 1000.0
     ns = np.array([500, 1000, 2000, 4000, 8000])
-    stars = {"interior": np.array([0.3, -0.2]), "boundary": np.array([0.6, 0.8])}
-    p_theory, p_comp = 2.0, 1.0
-    rows, series, results, bad_counts, eps_acc_max, n_rel, recent = [], [], {}, [], 0.0, 0, 0
-    from reference.interpolation.localization import alg5_epochs
+    stars = {"x* interior": np.array([0.3, -0.2]), "x* on the boundary": np.array([0.6, 0.8])}
+    series, bad_counts, ratio_max, n_rel, recent = [], [], 0.0, 0, 0
     for si, (name, xs) in enumerate(stars.items()):
         L = math.sqrt(2) * (math.sqrt(2) * (1 + float(np.linalg.norm(xs))) + E5_SIGMA_Y)   # sup ||grad F|| on X
         rng = ctx.child_rng(si)
@@ -428,56 +405,33 @@ def _qg_rate(ctx, *, delta, eps, R, label, thm):
                 if oc.erm_solves != solves or set(oc.erm_sizes) != {size}:
                     bad_counts.append((name, int(n), oc.erm_solves, solves, sorted(set(oc.erm_sizes)), size))
                 ratio, nrel = _budget_ratio(info, eps, delta, d)
-                eps_acc_max = max(eps_acc_max, ratio)
-                n_rel = max(n_rel, nrel)
+                ratio_max, n_rel = max(ratio_max, ratio), max(n_rel, nrel)
                 recent += _recentred(info)
-        res = slope_intervals(np.tile(np.log(Rt), (R, 1)), np.log(E))
-        res_n = slope_intervals(np.tile(np.log(ns), (R, 1)), np.log(E))
-        results[name] = res
-        gm, lo, hi = _geo_band(E)
-        series.append(dict(x=ns, mean=gm, lo=lo, hi=hi, label=f"x* {name}: geometric mean over {R} runs (99% band)",
-                           theory=gm[0] * (Rt / Rt[0]) ** p_theory, theory_label="theory r(n)^2 (kappa/(kappa-1))",
-                           competitor=gm[0] * (Rt / Rt[0]) ** p_comp, competitor_label="competitor r(n)^1 (no growth)"))
-        rows.append(f"x* {name}: exponent of r: mean {res['mean']:.2f}, 99% CI [{res['ci99'][0]:.2f}, {res['ci99'][1]:.2f}], "
-                    f"1-1e-6 CI [{res['ci6'][0]:.2f}, {res['ci6'][1]:.2f}]; slope vs n {res_n['mean']:.2f} (99% CI "
-                    f"[{res_n['ci99'][0]:.2f}, {res_n['ci99'][1]:.2f}]; theory r^2 gives "
-                    f"{np.polyfit(np.log(ns), 2 * np.log(Rt), 1)[0]:.2f}, competitor "
-                    f"{np.polyfit(np.log(ns), np.log(Rt), 1)[0]:.2f}); geo-mean excess {gm[0]:.3g} -> {gm[-1]:.3g}")
-    arts = _figure(ctx, f"{label.lower()}_qg_rate_slope.png", f"001 {label}: Alg 5 ({thm}, kappa = 2, "
-                   f"{'Laplace' if delta == 0 else f'Gaussian, delta = {delta:g}'}), least squares + label noise, d = 2\n"
-                   f"(scaled: eta x {es:g}, eps = {eps:g}; beta = 1/(n+d), T = ceil(2 log n))", series, "n")
+        series.append((name, Rt, [E[:, j] for j in range(len(ns))]))
     claimed = (f"{thm} (kappa = kbar = 2): f(x_T) - min f <= (4032/lambda) r(n)^(kappa/(kappa-1)) = O(r^2), r the printed "
                f"rate term ({'d' if delta == 0 else 'sqrt(d log(1/delta))'} in its privacy part); competitor: the "
                f"growth-free rate r^1 (Prop {2 if delta == 0 else 3})")
-    what = "eps (Laplace)" if delta == 0 else f"delta(eps) (analytic Gaussian, core gaussian_delta)"
-    computed = ("; ".join(rows) + f"; accounted {what}, parallel composition of {n_rel} releases, worst run = "
-                f"{eps_acc_max:.4g} x nominal; ERM counts = T ceil(log(n/T)) in every run: {not bad_counts}; "
-                f"re-centrings = {recent}")
+    what = "eps (Laplace)" if delta == 0 else "delta(eps) (analytic Gaussian, core gaussian_delta)"
+    extra = (f"accounted {what}, parallel composition of {n_rel} releases, worst run = {ratio_max:.4g} x nominal; ERM "
+             f"counts = T ceil(log(n/T)) with sizes floor(n0/k) in every run: {not bad_counts}; re-centrings = {recent}")
     if bad_counts:
-        return fail(claimed, computed, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if eps_acc_max > 1 + 1e-12:
-        return fail(claimed, computed, details="accounted privacy exceeds the nominal budget")
-    ok = all(r["ci6"][0] <= p_theory <= r["ci6"][1] and not (r["ci6"][0] <= p_comp <= r["ci6"][1])
-             for r in results.values())
-    # the printed step at eps = 1: first-phase prox weight eta_1 n0 of the first Alg 4 call at the largest n
-    from reference.interpolation.localization import alg5_eta0
+        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
+    if ratio_max > 1 + 1e-12:
+        return fail(claimed, extra, details="accounted privacy exceeds the nominal budget")
     nL = int(ns[-1]); TL = alg5_T(nL, 2.0); n5 = nL // TL; kL = math.ceil(math.log(n5))
     Lb = math.sqrt(2) * (math.sqrt(2) * 1.36 + E5_SIGMA_Y)
     prox_w = alg5_eta0(n5, d, 2.0, Lb, 1.0, 0.0, 1.0 / (nL + d)) / 16 * (n5 // kL)
-    details = (f"LABELLED SCALED MODE: Alg 5 exactly as printed except eta_0 x {es:g} (privacy unchanged: ledger above) and "
-               f"eps = {eps:g} (no meaningful privacy). What is lost: at the printed step size (eta x 1) and eps = 1 the "
-               f"iterates barely leave x0 at n <= {nL} (first-phase prox weight eta_1 n0 = {prox_w:.2g} at n = {nL}: the "
-               f"step moves a fraction of about lambda eta_1 n0/2 of the way to the chunk minimiser), and the printed bound exceeds "
-               f"L D for every n <= 1.2e8 (certified, 001.thm6.vacuity_certified). Instance: least squares, a = sqrt 2 u, "
-               f"labels a'x* + 0.5 xi (xi = +-1): QG with lambda = 1, no interpolation, L = sup_X ||grad F||; x* interior and "
-               f"on the boundary of X = B(0, 1); exact excess ||x - x*||^2/2.")
-    if not ok:
-        return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                       coverage="the kappa/(kappa-1) = 2 exponent was NOT reproduced at the 1 - 1e-6 level (interval "
-                                "misses 2 or contains the competitor 1); see computed")
-    return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                   margin=min(min(abs(r["ci6"][0] - p_comp), abs(r["ci6"][1] - p_comp)) for r in results.values()),
-                   precision="t-interval (1 - 1e-6) for the mean per-sweep exponent over iid sweeps (normal approximation)")
+    details = (f"LABELLED SCALED MODE: Alg 5 exactly as printed except eta_0 x {es:g} (privacy unchanged: ledger in "
+               f"computed) and eps = {eps:g} (no meaningful privacy). What is lost: at the printed step (eta x 1) and "
+               f"eps = 1 the iterates barely leave x0 at n <= {nL} (first-phase prox weight eta_1 n0 = {prox_w:.2g} at "
+               f"n = {nL}), and the printed bound exceeds L D for every n <= 1.2e8 (certified, "
+               f"001.thm6.vacuity_certified). Instance: least squares, a = sqrt 2 u, labels a'x* + 0.5 xi (xi = +-1): "
+               f"QG with lambda = 1, no interpolation, L = sup_X ||grad F||; x* interior and on the boundary of "
+               f"X = B(0, 1); exact excess ||x - x*||^2/2; {R} iid replicates x n = {list(map(int, ns))} per x*.")
+    return rate_series(ctx, f"{label.lower()}_qg_rate", series, theory=2.0, competitor=1.0, claim=claimed,
+                       xlabel="rate term r(n)", ylabel="excess f(x_T) - f*", details=details, computed_extra=extra,
+                       coverage=f"kappa = 2, n in [{ns[0]}, {ns[-1]}], eps = {eps:g}, delta = {delta:g}, d = 2; x* "
+                                "interior and on the boundary; scaled step (details)")
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -487,17 +441,17 @@ def _qg_rate(ctx, *, delta, eps, R, label, thm):
 def _e8(ctx):
     """E8: Alg. 5 at the printed step size (eta_scale = 1), n = 8000, eps from 0.03 to 10: slope of log excess vs
     log eps against the slope of Thm 6's r(eps)^2 (theory) and r(eps)^1 (competitor) over the same grid."""
+    from reference.interpolation.localization import alg5_epochs
     d, n, es = 2, 8000, 1.0
     epss = np.array([0.03, 0.1, 0.3, 1.0, 3.0, 10.0])
     xs = np.array([0.3, -0.2])
-    R = 20
+    R = 12
     beta = 1.0 / (n + d)
     T = alg5_T(n, 2.0)
     L = math.sqrt(2) * (math.sqrt(2) * (1 + float(np.linalg.norm(xs))) + E5_SIGMA_Y)
     solves, size = _alg5_counts(n, T)
-    from reference.interpolation.localization import alg5_epochs
     rng = ctx.child_rng(0)
-    E = np.empty((R, len(epss))); bad_counts, eps_ratio, nrel = [], 0.0, 0
+    E = np.empty((R, len(epss))); bad_counts, ratio_max, nrel = [], 0.0, 0
     for j, eps in enumerate(epss):
         for r in range(R):
             S = _e5_instance(rng, n, xs, True)
@@ -507,36 +461,97 @@ def _e8(ctx):
             E[r, j] = 0.5 * float(np.sum((x - xs) ** 2))
             if oc.erm_solves != solves or set(oc.erm_sizes) != {size}:
                 bad_counts.append((float(eps), oc.erm_solves, solves))
-            e_acc, nrel = accounted_epsilon(info, d)
-            eps_ratio = max(eps_ratio, e_acc / eps)
+            ratio, nrel = _budget_ratio(info, float(eps), 0.0, d)
+            ratio_max = max(ratio_max, ratio)
     Rt = np.array([_thm6_rate(n, d, L, float(e), beta) for e in epss])
     s_th = float(np.polyfit(np.log(epss), 2 * np.log(Rt), 1)[0])
     s_cp = float(np.polyfit(np.log(epss), np.log(Rt), 1)[0])
-    res = slope_intervals(np.tile(np.log(epss), (R, 1)), np.log(E))
-    gm, lo, hi = _geo_band(E)
     f0 = 0.5 * float(np.sum(xs ** 2))
-    arts = _figure(ctx, "e8_excess_vs_eps.png", f"001 E8: Alg 5 as printed (eta x 1), n = {n}, least squares + label noise, "
-                   f"d = 2\nexcess vs eps; f(x0) - f* = {f0:.3g}",
-                   [dict(x=epss, mean=gm, lo=lo, hi=hi, label=f"geometric mean over {R} runs (99% band)",
-                         theory=gm[0] * (Rt / Rt[0]) ** 2, theory_label="theory r(eps)^2 (through first point)",
-                         competitor=gm[0] * (Rt / Rt[0]), competitor_label="competitor r(eps)^1")], "eps")
-    claimed = (f"Thm 6 (kappa = 2) vs eps at n = {n}, printed constants: excess ~ r(eps)^2 (slope {s_th:.2f} in log eps over "
-               f"this grid), not r(eps)^1 (slope {s_cp:.2f})")
-    computed = (f"slope of log excess vs log eps = {res['mean']:.3f}, 99% CI [{res['ci99'][0]:.3f}, {res['ci99'][1]:.3f}], "
-                f"1-1e-6 CI [{res['ci6'][0]:.3f}, {res['ci6'][1]:.3f}]; geo-mean excess {gm[0]:.4g} (eps = {epss[0]:g}) .. "
-                f"{gm[-1]:.4g} (eps = {epss[-1]:g}); f(x0) - f* = {f0:.4g}; accounted eps (core parallel_compose over "
-                f"{nrel} Laplace releases, worst run) = {eps_ratio:.4g} x eps; ERM counts exact: {not bad_counts}")
+    claimed = (f"Thm 6 (kappa = 2) vs eps at n = {n}, printed constants: excess ~ r(eps)^2 (slope {s_th:.3g} in log eps "
+               f"over this grid), not r(eps)^1 (slope {s_cp:.3g})")
+    extra = (f"f(x0) - f* = {f0:.4g}; printed rate term r = {Rt[-1]:.3g} .. {Rt[0]:.3g} (the bound (4032/lambda) r^2 "
+             f"exceeds L D = {2 * L:.3g}); accounted eps (core parallel_compose over {nrel} Laplace releases, worst run) "
+             f"= {ratio_max:.4g} x eps; ERM counts exact: {not bad_counts}")
     if bad_counts:
-        return fail(claimed, computed, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if eps_ratio > 1 + 1e-12:
-        return fail(claimed, computed, details="accounted epsilon exceeds the nominal epsilon")
-    ok = res["ci6"][0] <= s_th <= res["ci6"][1] and not (res["ci6"][0] <= s_cp <= res["ci6"][1])
-    details = ("Alg 5 EXACTLY as printed (eta_0 of L450, T = ceil(2 log n), beta = 1/(n+d)), real privacy eps in [0.03, 10]; "
-               "instance of 001.exp.E6 (least squares + bounded label noise, QG lambda = 1, x* = (0.3, -0.2)); the theory "
-               "and competitor slopes are those of the printed rate term r(eps) with its logs.")
-    if not ok:
-        return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                       coverage="the eps-dependence of Thm 6 is NOT reproduced at the printed constants at n = 8000 "
-                                "(interval misses the theory slope or contains the competitor's); see computed")
-    return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, details=details, artifacts=arts,
-                   precision="t-interval (1 - 1e-6) over iid sweeps (normal approximation)")
+        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
+    if ratio_max > 1 + 1e-12:
+        return fail(claimed, extra, details="accounted epsilon exceeds the nominal epsilon")
+    details = ("Alg 5 EXACTLY as printed (eta_0 of L450, T = ceil(2 log n), beta = 1/(n+d)), real privacy eps in "
+               f"[{epss[0]:g}, {epss[-1]:g}]; instance of 001.exp.E6 (least squares + bounded label noise, QG lambda = 1, "
+               f"x* = (0.3, -0.2)); {R} iid replicates per eps. A missed theory slope does not refute Thm 6 here: its "
+               "bound is vacuous at this n (certified, 001.thm6.vacuity_certified), so the eps-dependence it claims is "
+               "unobservable at the printed constants")
+    return rate_series(ctx, "e8_excess_vs_eps", [("x* interior, printed step", epss, [E[:, j] for j in range(len(epss))])],
+                       theory=s_th, competitor=s_cp, claim=claimed, xlabel="eps", ylabel="excess f(x_T) - f*",
+                       details=details, computed_extra=extra, miss_reason="the printed bound is vacuous at this n",
+                       coverage=f"eps in [{epss[0]:g}, {epss[-1]:g}] at n = {n}, printed constants")
+
+
+# ----------------------------------------------------------------------------------------------------
+# E12: Theorem 2, excess vs eps (Alg. 2 = Alg. 1 (Lipschitz extension) around Alg. 5/4, privacy-limited)
+# ----------------------------------------------------------------------------------------------------
+@check("001.exp.E12.thm2_excess_vs_eps", spec=["001.exp.E12", "001.thm2"], profile="full")
+def _e12(ctx):
+    """E12: Alg 2 (scaled mode of 001.exp.E2), interpolating least squares, excess vs eps at fixed n = m T.
+
+    Thm 2's privacy term is LD exp(-Theta~(lambda n eps/(H d))): exponential in eps, so the log-log slope of the
+    excess must be steeper than any power of 1/eps and must steepen with eps.  Under interpolation the data carry no
+    statistical error (noiseless labels: every chunk's ERM is x* itself), so the whole excess is the price of
+    privacy -- the privacy-limited regime is the whole grid.  Accept rule (shared protocol, two disjoint halves of
+    the eps grid): the upper half's 99% bootstrap interval lies below -2, the slope of the fastest polynomial
+    competitor (d/(n eps))^2 (the non-interpolation rate), and below the lower half's interval (steepening)."""
+    from proofs_checks.interpolation.utility_checks import _alg2_runs
+    m, T, c, beta, d = 300, 3, 0.2, 0.05, 2
+    epss = np.array([8.0, 11.3, 16.0, 22.6, 32.0, 45.3, 64.0, 90.5])
+    R = 8
+    stars = {"x* interior": np.array([0.3, -0.2]), "x* on the boundary": np.array([0.6, 0.8])}
+    rows, arts, oks, ledger_all = [], [], [], dict(eps_ratio=0.0, releases=0)
+    for si, (name, xs) in enumerate(stars.items()):
+        samples = []
+        for j, eps in enumerate(epss):
+            ledger = {}
+            _, _, exc, _, _, _ = _alg2_runs(ctx, m=m, T=T, c=c, eps=float(eps), delta=0.0, beta=beta, N=R,
+                                            rng=ctx.child_rng(10 * si + j), x_star=xs, ledger=ledger)
+            if ledger.get("bad_counts"):
+                return fail("Alg 2 ERM counts = T x T5 x ceil(log(m/T5))", str(ledger["bad_counts"][:3]))
+            ledger_all["eps_ratio"] = max(ledger_all["eps_ratio"], ledger["eps_ratio"])
+            ledger_all["releases"] = max(ledger_all["releases"], ledger["releases"])
+            samples.append(exc)
+        h = len(epss) // 2
+        ci_all = slope_interval(epss, samples, ctx.child_rng(900 + si), n_boot=N_BOOT, level=LEVEL)
+        ci_lo = slope_interval(epss[:h], samples[:h], ctx.child_rng(910 + si), n_boot=N_BOOT, level=LEVEL)
+        ci_hi = slope_interval(epss[h:], samples[h:], ctx.child_rng(920 + si), n_boot=N_BOOT, level=LEVEL)
+        fig = loglog_figure(ctx, f"e12_thm2_vs_eps_{si}", epss, samples, ci_all, theory=None, competitor=-2.0,
+                            xlabel="eps", ylabel="excess f(x_T) - f*", title=f"{ctx.check_id}: {name}")
+        arts += [fig] if fig else []
+        ok = ci_hi.hi < -2.0 and ci_hi.hi < ci_lo.lo
+        oks.append(ok)
+        means = [float(np.mean(s)) for s in samples]
+        rows.append(f"{name}: whole grid {ci_all}; lower half eps {epss[0]:g}..{epss[h - 1]:g}: {ci_lo}; upper half "
+                    f"eps {epss[h]:g}..{epss[-1]:g}: {ci_hi}; mean excess {means[0]:.3g} -> {means[-1]:.3g}; "
+                    f"accept (upper < -2 and upper < lower): {ok}")
+    if ledger_all["eps_ratio"] > 1 + 1e-12:
+        return fail("privacy of the added noise <= eps", f"accounted {ledger_all['eps_ratio']:.4g} x eps")
+    claimed = ("Thm 2 eq. (3), privacy term LD exp(-Theta~(lambda n eps/(H d))) of Alg 2 (with Alg 1's Lipschitz "
+               "extension around Alg 5/4): excess decays in eps faster than every power, in particular faster than "
+               "the non-interpolation rate's (d/(n eps))^2 (slope -2)")
+    computed = ("; ".join(rows) + f"; accounted eps (core parallel_compose over {ledger_all['releases']} Laplace "
+                f"releases, worst run) = {ledger_all['eps_ratio']:.4g} x eps; ERM counts = T x T5 x ceil(log(m/T5)) "
+                "with the formula sizes in every run")
+    details = (f"LABELLED SCALED MODE of 001.exp.E2: m = {m}, T = {T} (n = {m * T}), c = {c} (paper 256), inner step "
+               "scaled so that the first proximal weight is 2/lambda (privacy unchanged), beta = 0.05; instance B "
+               "(noiseless least squares, d = 2, H = 2, lambda = 1, interpolation), x* interior and on the boundary of "
+               f"X = B(0, 1); {R} iid replicates x {len(epss)} eps. What is lost: at the paper's m, T = n/m < 1 for every "
+               "n <= 4e8 (certified, 001.thm2.T_below_one_certified); below eps ~ 8 at this m the noise of the "
+               "8-sample inner ERMs (m/(T5 k) samples each) throws the iterates out of X (mean excess 0.06-1.7, above "
+               "f(x0) - f* = 0.065, exploratory runs), i.e. the exponential regime starts only at lambda m eps/(H d T5 k) "
+               "of order 10.")
+    cov = f"eps in [{epss[0]:g}, {epss[-1]:g}], n = {m * T} (scaled), d = 2, x* interior and on the boundary"
+    if all(oks):
+        return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, artifacts=arts, details=details,
+                       precision=f"{100 * LEVEL:g}% percentile bootstrap intervals ({N_BOOT} resamples) of log-log slopes "
+                                 "on disjoint halves of the grid (proofs_checks.experiments); false acceptance not "
+                                 "bounded", coverage=cov)
+    return Outcome(Verdict.PARTIAL, claimed=claimed, computed=computed, artifacts=arts, details=details,
+                   coverage=cov + "; missing: the exponential eps-dependence is not shown (an interval is not below "
+                                  "-2 or does not steepen), see computed")

@@ -78,7 +78,8 @@ def check_balls(balls, name: str = "balls", d: int | None = None) -> list:
 def proj_balls(y: np.ndarray, balls: Sequence[tuple[np.ndarray, float]], rtol: float = 1e-10) -> np.ndarray:
     """Euclidean projection of y onto the intersection of at most four balls.
 
-    Preconditions: ``balls`` a list of 0..4 pairs (centre of the dimension of y, radius >= 0); [] means R^d.
+    Preconditions: ``balls`` a list of 0..4 pairs (centre of the dimension of y, radius >= 0); [] means R^d;
+    rtol in (0, 1] (validated).
     Steps: 0 balls -> y; 1 ball -> core proj_l2_ball; 2 balls -> core proj_two_balls (closed form);
       3-4 balls -> y if feasible; else the first projection onto one ball or onto a pair of balls that lies in
       K (it is then the projection onto K, K being a subset); else the nearest feasible point among the
@@ -88,7 +89,16 @@ def proj_balls(y: np.ndarray, balls: Sequence[tuple[np.ndarray, float]], rtol: f
     Randomness: none (deterministic).
     Spec: 001.P2.
     """
-    rtol = _V.real("rtol", rtol, allow_inf=True)
+    rtol = _V.in_range("rtol", rtol, 0.0, 1.0, lo_open=True)
+    try:                                   # hot path (every solver step): inputs validated only when it fails
+        return _proj_balls(y, balls, rtol)
+    except (TypeError, ValueError, IndexError):
+        yv = _V.vector("y", y)
+        check_balls(balls, "balls", yv.shape[0])
+        raise
+
+
+def _proj_balls(y, balls, rtol):
     y = np.asarray(y, float)
     if len(balls) == 0:
         return y.copy()

@@ -24,33 +24,33 @@ import reference.core.validation as validate
 from reference.core import validation as _V
 
 __all__ = ["huber", "huber_grad", "lipschitz_extension", "ext_quadratic", "ext_least_squares", "Loss",
-           "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "CubicRidgeLoss", "ExtendedLoss"]
+           "QuadraticLoss", "LeastSquaresLoss", "MatrixQuadraticLoss", "SmoothAbsLoss", "CubicRidgeLoss", "PowerRidgeLoss",
+           "ExtendedLoss"]
 
 
 def huber(u, c: float):
     """Huber_c(u) = u^2/2 if |u| <= c, c|u| - c^2/2 otherwise.
 
-    Preconditions (validated): c > 0.
+    Preconditions (validated): u real finite; c > 0 (``c=inf``: no extension, u^2/2).
     Steps: elementwise on u.
     Postcondition: the Lipschitz extension at level c of u^2/2 (P1 closed form; Lipschitz constant c).
     Randomness: none (deterministic).
     Spec: 001.P1.
     """
-    u = _V.real("u", u, allow_inf=True)
-    c = _V.real("c", c, allow_inf=True)
-    if not c > 0:
-        raise ValueError(f"c must be > 0, got {c}")
-    u = np.asarray(u, float)
-    au = np.abs(u)
-    return np.where(au <= c, 0.5 * u * u, c * au - 0.5 * c * c)
+    u = _V.real("u", u)
+    c = _V.positive("c", c, allow_inf=True)
+    au = abs(u)
+    return _V.finite_result("huber(u, c)", np.float64(0.5 * u * u if au <= c else c * au - 0.5 * c * c), u=u, c=c)
 
 
 def huber_grad(u, c: float):
-    """d/du Huber_c(u) = clip(u, -c, c)."""
-    u = _V.real("u", u, allow_inf=True)
-    c = _V.real("c", c, allow_inf=True)
-    if not c > 0:
-        raise ValueError(f"c must be > 0, got {c}")
+    """d/du Huber_c(u) = clip(u, -c, c).
+
+    Preconditions (validated): u real finite; c > 0 (``c=inf``: no extension, the derivative u of u^2/2).
+    Spec: 001.P1.
+    """
+    u = _V.real("u", u)
+    c = _V.positive("c", c, allow_inf=True)
     return np.clip(np.asarray(u, float), -c, c)
 
 
@@ -148,7 +148,12 @@ def ext_least_squares(x: np.ndarray, a: np.ndarray, b: float, L: float) -> tuple
     if na == 0.0:
         return 0.5 * u * u, np.zeros_like(a)
     c = L / na
-    return float(huber(u, c)), a * float(huber_grad(u, c))
+    try:
+        val = float(huber(u, c))
+    except ValueError:
+        raise ValueError(f"F_L(x) is not finite in float arithmetic at b={b!r}, L={L!r} (residual a'x - b = {u!r}); "
+                         "reduce |b| or L") from None
+    return val, a * float(huber_grad(u, c))
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -235,7 +240,7 @@ class MatrixQuadraticLoss(Loss):
     """F(x; s) = (1/2)(x - s)' A (x - s) with a fixed PSD matrix A (test family for the bisection oracle)."""
 
     def __init__(self, A):
-        A = np.asarray(A, float)
+        A = np.asarray(_V.matrix("A", A), float)
         if A.ndim != 2 or A.shape[0] != A.shape[1] or not np.allclose(A, A.T):
             raise ValueError("A must be a symmetric square matrix")
         w = np.linalg.eigvalsh(A)
@@ -314,6 +319,50 @@ class CubicRidgeLoss(Loss):
         G = A * np.where(inside, u * au, c * np.sign(u))[:, None]
         return val, G
 
+
+class PowerRidgeLoss(Loss):
+    """F(x; (a, b)) = |a'x - b|^p/p, p >= 2 (samples are rows [a_1..a_d, b]): the kappa = p growth instance.
+
+    With b = a'x* for every sample the data interpolate at x*; for a = sqrt(2) u, u uniform on the circle (d = 2),
+    f(x) - f* = (2^{p/2}/p) E|cos theta|^p ||x - x*||^p: exact kappa = p growth, nothing more.  ``radius``
+    bounds ||x|| where the solvers evaluate it: ``smoothness`` = (p - 1) max ||a||^2 (||a|| radius + |b|)^{p-2}
+    bounds the Hessian (p - 1)|a'x - b|^{p-2} aa' there.  Extension (Alg. 1 line 1): F_L(x) = h_{L/||a||}(a'x - b)
+    with h_c the Lipschitz-c extension of h(u) = |u|^p/p: h(u) for |u| <= u0 = c^{1/(p-1)}, else
+    c|u| - (1 - 1/p) c u0.  p = 3 is ``CubicRidgeLoss``.
+    Preconditions (validated): p real in [2, 64], radius > 0 finite.
+    Spec: 001.exp.E11 (kappa != 3 instance of Thm 8).
+    """
+
+    def __init__(self, p: float, radius: float):
+        self.p = _V.in_range("p", p, 2.0, 64.0)
+        self.radius = validate.positive("radius", radius)
+
+    def value(self, x, S):
+        A, b = S[:, :-1], S[:, -1]
+        return np.abs(A @ x - b) ** self.p / self.p
+
+    def grad(self, x, S):
+        A, b = S[:, :-1], S[:, -1]
+        u = A @ x - b
+        return A * (np.sign(u) * np.abs(u) ** (self.p - 1))[:, None]
+
+    def smoothness(self, S):
+        if not len(S):
+            return 0.0
+        na = np.linalg.norm(S[:, :-1], axis=1)
+        return float(np.max((self.p - 1) * na ** 2 * (na * self.radius + np.abs(S[:, -1])) ** (self.p - 2)))
+
+    def extension(self, x, S, L):
+        A, b = S[:, :-1], S[:, -1]
+        na = np.linalg.norm(A, axis=1)
+        u = A @ x - b
+        c = np.where(na > 0, L / np.where(na > 0, na, 1.0), np.inf)
+        au = np.abs(u)
+        u0 = c ** (1.0 / (self.p - 1))
+        inside = au <= u0
+        val = np.where(inside, au ** self.p / self.p, c * au - (1 - 1 / self.p) * c * u0)
+        G = A * np.where(inside, np.sign(u) * au ** (self.p - 1), c * np.sign(u))[:, None]
+        return val, G
 
 class ExtendedLoss(Loss):
     """The family F_L(.; s) (Alg. 1 line 1, 001 L192-193): closed form when the base family has one,

@@ -265,48 +265,45 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
 
 def alg4_eta(n: int, d: int, D: float, L: float, epsilon: float, delta: float, beta: float) -> float:
     """Step size of Prop. 2 (delta = 0, L472) / Prop. 3 (delta > 0, L481):
-    eta = (D/L) min(1/sqrt(n log(1/beta)), eps/(A log(1/beta))), A = d or sqrt(d log(1/delta))."""
+    eta = (D/L) min(1/sqrt(n log(1/beta)), eps/(A log(1/beta))), A = d or sqrt(d log(1/delta)).
+    Preconditions (validated): n, d integers >= 1; D, L > 0 finite; epsilon > 0 (``epsilon=inf``: no privacy term);
+    0 <= delta < 1; 0 < beta < 1."""
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    D = _V.real("D", D, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    beta = _V.real("beta", beta, allow_inf=True)
-    if not 0 < beta < 1:
-        raise ValueError(f"beta must be in (0, 1), got {beta}")
+    D = _V.positive("D", D)
+    L = _V.positive("L", L)
+    epsilon = _V.positive("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta, allow_one=False)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     A = d if delta == 0 else math.sqrt(d * math.log(1 / delta))
     lb = math.log(1 / beta)
-    return (D / L) * min(1 / math.sqrt(n * lb), epsilon / (A * lb))
+    return _V.finite_result("eta", (D / L) * min(1 / math.sqrt(n * lb), epsilon / (A * lb)), D=D, L=L)
 
 
 # ----------------------------------------------------------------------------------------------------
 # Algorithm 5
 # ----------------------------------------------------------------------------------------------------
 def alg5_eta0(n0: int, d: int, D0: float, L: float, epsilon: float, delta: float, beta: float) -> float:
-    """eta_0 of Alg. 5 (L450, L453): (D_0/(2L)) min(1/sqrt(n0 log(n0) log(1/beta)), eps/(A log(1/beta)))."""
-    n0 = _V.integer("n0", n0)
+    """eta_0 of Alg. 5 (L450, L453): (D_0/(2L)) min(1/sqrt(n0 log(n0) log(1/beta)), eps/(A log(1/beta))).
+    Preconditions (validated): n0 integer >= 2; d integer >= 1; D0, L > 0 finite; epsilon > 0 (``epsilon=inf``: no
+    privacy term); 0 <= delta < 1; 0 < beta < 1."""
+    n0 = _V.integer("n0", n0, lo=2)                       # log n0 > 0
     d = _V.integer("d", d, lo=1)
-    D0 = _V.real("D0", D0, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    beta = _V.real("beta", beta, allow_inf=True)
-    if n0 < 2:
-        raise ValueError(f"n0 must be >= 2 (log n0 > 0), got {n0}")
-    if not 0 < beta < 1:
-        raise ValueError(f"beta must be in (0, 1), got {beta}")
+    D0 = _V.positive("D0", D0)
+    L = _V.positive("L", L)
+    epsilon = _V.positive("epsilon", epsilon, allow_inf=True)
+    delta = _V.probability("delta", delta, allow_one=False)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     A = d if delta == 0 else math.sqrt(d * math.log(1 / delta))
     lb = math.log(1 / beta)
-    return (D0 / (2 * L)) * min(1 / math.sqrt(n0 * math.log(n0) * lb), epsilon / (A * lb))
+    return _V.finite_result("eta_0", (D0 / (2 * L)) * min(1 / math.sqrt(n0 * math.log(n0) * lb), epsilon / (A * lb)),
+                            D0=D0, L=L)
 
 
 def alg5_T(n: int, kappa_min: float = 2.0) -> int:
     """T = ceil(2 log n/(kappa_min - 1)) (Thm 6/7, L491)."""
     n = _V.integer("n", n, lo=1)
-    kappa_min = _V.real("kappa_min", kappa_min, allow_inf=True)
-    if not kappa_min > 1:
-        raise ValueError(f"kappa_min must be > 1, got {kappa_min}")
+    kappa_min = _V.in_range("kappa_min", kappa_min, 1.0, math.inf, lo_open=True)
     return math.ceil(2 * math.log(n) / (kappa_min - 1))
 
 

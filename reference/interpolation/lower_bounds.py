@@ -19,13 +19,18 @@ __all__ = ["thm1a_bound", "thm1_pure_instance", "thm1_approx_instance", "thm4_in
 
 
 def thm1a_bound(H, D, d, n, eps):
-    """Thm 1(a) (L166): H D^2 d/(96 e^2 n eps)."""
-    H = _V.real("H", H, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
+    """Thm 1(a) (L166): H D^2 d/(96 e^2 n eps).
+
+    Preconditions (validated): H, D, eps > 0 finite; d, n integers >= 1.  Returns an mpmath mpf.
+    Spec: 001.thm1a.
+    """
+    H = _V.positive("H", H)
+    D = _V.positive("D", D)
     d = _V.integer("d", d, lo=1)
     n = _V.integer("n", n, lo=1)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    return mpmath.mpf(H) * D ** 2 * d / (96 * mpmath.e ** 2 * n * eps)
+    eps = _V.positive("eps", eps)
+    return _V.finite_result("the bound", mpmath.mpf(H) * mpmath.mpf(D) ** 2 * d / (96 * mpmath.e ** 2 * n * eps),
+                            H=H, D=D, d=d)
 
 
 def thm1_pure_instance(n: int, d: int, eps, H=1, D=1):
@@ -49,7 +54,9 @@ def thm1_pure_instance(n: int, d: int, eps, H=1, D=1):
     c = k * H * gamma ** 2 / (8 * n)
     V = (mpmath.mpf(D) / (2 * gamma)) ** d
     tau = c / (1 + mpmath.e ** (k * eps) / (V - 1))
-    return dict(k=k, gamma=gamma, c=c, V=V, tau=tau, bound=thm1a_bound(H, D, d, n, eps))
+    out = dict(k=k, gamma=gamma, c=c, V=V, tau=tau, bound=thm1a_bound(H, D, d, n, eps))
+    _V.finite_result("the instance's quantities", [float(v) for v in out.values()], H=H, D=D, d=d)
+    return out
 
 
 def thm1_approx_instance(n: int, eps, delta, H=1, D=1):
@@ -67,7 +74,9 @@ def thm1_approx_instance(n: int, eps, delta, H=1, D=1):
     k = 1 / mpmath.mpf(eps)
     c = k * H * mpmath.mpf(D) ** 2 / (8 * n)
     tau = c * (mpmath.e ** (-k * eps) - k * mpmath.e ** (-eps) * delta) / (1 + mpmath.e ** (-k * eps))
-    return dict(k=k, c=c, tau=tau, bound=mpmath.mpf(H) * D ** 2 / (16 * (mpmath.e + 1) * n * eps))
+    out = dict(k=k, c=c, tau=tau, bound=mpmath.mpf(H) * mpmath.mpf(D) ** 2 / (16 * (mpmath.e + 1) * n * eps))
+    _V.finite_result("the instance's quantities", [float(v) for v in out.values()], H=H, D=D)
+    return out
 
 
 def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
@@ -88,14 +97,17 @@ def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
     V = mpmath.e ** (k * eps)
     c = mpmath.mpf(lam) * gamma ** 2 / 8
     tau = c / (1 + mpmath.e ** (k * eps) / (V - 1)) if V > 1 else mpmath.mpf(0)
-    return dict(k=k, gamma=gamma, V=V, c=c, tau=tau,
-                bound=mpmath.mpf(lam) * mpmath.mpf(D) ** 2 / 96 * mpmath.e ** (-2 * k * eps / d))
+    out = dict(k=k, gamma=gamma, V=V, c=c, tau=tau,
+               bound=mpmath.mpf(lam) * mpmath.mpf(D) ** 2 / 96 * mpmath.e ** (-2 * k * eps / d))
+    _V.finite_result("the instance's quantities", [float(v) for v in out.values()], lam=lam, n=n, eps=eps, D=D)
+    return out
 
 
 def modulus_quadratic_family(a, x0, r: int, H, D, lam) -> Fraction:
     """LB4: omega(S, r) for the interpolating dataset S = {(a_j, x0)} of the family F(x;(a,c)) = (a/2)(x-c)^2.
 
-    Preconditions: a_j in [0, H], x0 in [-D, D], r integer >= 0, H, D, lam > 0 (rationals or exact floats).
+    Preconditions (validated): a non-empty, a_j in [0, H]; x0 in [-D, D]; r integer in [0, len(a)]; H, D, lam > 0
+      (rationals or exact finite floats).
     Steps: over every removed set R with |R| <= r, replace R by (H, +-D) (the movement W(D - x0)/(A_kept + W)
       increases with W) when the new f_S' is lambda-strongly convex (sum a'/n >= lambda); keep the largest movement.
     Postcondition: the exact modulus sup{|x_S' - x0| : S' in S_lambda^L, d_ham(S, S') <= r} (L = 2HD holds
@@ -103,10 +115,17 @@ def modulus_quadratic_family(a, x0, r: int, H, D, lam) -> Fraction:
     Randomness: none (deterministic, exact).
     Spec: 001.LB4.
     """
-    r = _V.integer("r", r)
-    a = [Fraction(v) for v in a]
+    a = _V.rationals("a", a)
     n = len(a)
-    H, D, lam, x0 = Fraction(H), Fraction(D), Fraction(lam), Fraction(x0)
+    r = _V.integer("r", r, lo=0, hi=n)
+    H, D, lam, x0 = (_V.rational(k, v) for k, v in (("H", H), ("D", D), ("lam", lam), ("x0", x0)))
+    for k, v in (("H", H), ("D", D), ("lam", lam)):
+        if not v > 0:
+            raise ValueError(f"{k} must be > 0, got {v}")
+    if not -D <= x0 <= D:
+        raise ValueError(f"x0 must lie in [-D, D] = [{-D}, {D}], got {x0}")
+    if not all(0 <= v <= H for v in a):
+        raise ValueError(f"a: every a_j must lie in [0, H] = [0, {H}], got {[str(v) for v in a][:10]}")
     A = sum(a)
     best = Fraction(0)
     for rr in range(0, r + 1):

@@ -45,9 +45,8 @@ def alg4_sigma(L: float, eta_i: float, d: int, epsilon: float, delta: float) -> 
     """
     L = _v.positive("L", L); eta_i = _v.positive("eta_i", eta_i); d = _v.positive_int("d", d)
     epsilon = _v.positive("epsilon", epsilon); delta = _v.in_range("delta", delta, 0.0, 1.0, hi_open=True)
-    if delta == 0:
-        return 4 * L * eta_i * math.sqrt(d) / epsilon
-    return 4 * L * eta_i * math.sqrt(math.log(1 / delta)) / epsilon
+    A = math.sqrt(d) if delta == 0 else math.sqrt(math.log(1 / delta))
+    return _v.finite_result("sigma_i", 4 * L * eta_i * A / epsilon, L=L, eta_i=eta_i, epsilon=epsilon)
 
 
 def alg4_gaussian_true_delta(epsilon: float, delta: float, ratio: float = 1.0, dps: int = 50) -> float:

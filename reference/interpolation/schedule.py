@@ -7,6 +7,10 @@ when n is astronomically large.
 from __future__ import annotations
 
 import math
+import numbers
+
+import mpmath
+import numpy as np
 
 import reference.core.validation as V
 
@@ -19,20 +23,16 @@ def rate_term(m: int, T: int, beta: float, d: int, epsilon: float, delta: float,
 
     A = d for delta = 0; for delta > 0, A = min(d, sqrt(d log(1/delta))) in Alg. 2 (L229) and
     sqrt(d log(1/delta)) in Alg. 6 (L623) (AUD-8).
+    Preconditions (validated): m integer >= 2; T, d integers >= 1; 0 < beta < 1; epsilon > 0 (``epsilon=inf``: no
+    privacy term); 0 <= delta < 1; alg in {"alg2", "alg6"}.
     """
     V.choice("alg", alg, ('alg2', 'alg6'))
-    m = V.integer("m", m)
+    m = V.integer("m", m, lo=2)
     T = V.integer("T", T, lo=1)
-    beta = V.real("beta", beta, allow_inf=True)
+    beta = V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     d = V.integer("d", d, lo=1)
-    epsilon = V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = V.probability("delta", delta)
-    if m < 2:
-        raise ValueError(f"m must be >= 2, got {m}")
-    if not 0 < beta < 1:
-        raise ValueError(f"beta must be in (0,1), got {beta}")
-    if alg not in ("alg2", "alg6"):
-        raise ValueError(f"alg must be 'alg2' or 'alg6', got {alg!r}")
+    epsilon = V.positive("epsilon", epsilon, allow_inf=True)
+    delta = V.probability("delta", delta, allow_one=False)
     if delta == 0:
         A = d
     else:
@@ -74,29 +74,30 @@ def alg2_schedule(D1: float, L: float, H: float, lam: float, T: int, m: int, bet
     for _ in range(T):
         D.append(c * (Ls[-1] / lam) * r)
         Ls.append(H * D[-1])
+    V.finite_result("the schedule (D_i, L_i)", D + Ls, D1=D1, L=L, H=H, lam=lam, c=c)
     return D, Ls
 
 
 def alg2_q(H: float, lam: float, T: int, m: int, beta: float, d: int, epsilon: float, delta: float = 0.0,
            c: float = 256.0) -> float:
-    """Per-epoch contraction factor q = c H r_m/lambda of Alg. 2 (contracts iff q < 1; AUD-40)."""
-    H = V.real("H", H, allow_inf=True)
-    lam = V.real("lam", lam, allow_inf=True)
-    T = V.integer("T", T, lo=1)
-    m = V.integer("m", m)
-    beta = V.real("beta", beta, allow_inf=True)
-    d = V.integer("d", d, lo=1)
-    epsilon = V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = V.probability("delta", delta)
-    c = V.real("c", c, allow_inf=True)
-    return c * H * rate_term(m, T, beta, d, epsilon, delta, "alg2") / lam
+    """Per-epoch contraction factor q = c H r_m/lambda of Alg. 2 (contracts iff q < 1; AUD-40).
+
+    Preconditions (validated): H, lam, c > 0 finite; T, m, d integers >= 1 (m >= 2); 0 < beta < 1; epsilon > 0
+    (``epsilon=inf``: no privacy term); 0 <= delta < 1.  ValueError if q leaves the float range.
+    """
+    H, lam, c = (V.positive(name, v) for name, v in (("H", H), ("lam", lam), ("c", c)))
+    epsilon = V.positive("epsilon", epsilon, allow_inf=True)
+    r = rate_term(m, T, beta, d, epsilon, delta, "alg2")
+    return V.finite_result("q = c H r_m/lambda", c * H * r / lam, c=c, H=H, lam=lam)
 
 
 def c_kappa(kappa: float, C_kappa: float = 2.0 ** 12) -> float:
     """c_kappa = 2 (C_kappa kappa)^{1/kappa} (Lemma C.1, L564; Remark L630)."""
     kappa = V.positive("kappa", kappa)          # kappa >= 1 in the paper; > 0 keeps the formula defined
     C_kappa = V.positive("C_kappa", C_kappa)
-    return 2 * math.exp(math.log(C_kappa * kappa) / kappa)   # log space: (C kappa)^(1/kappa) for any kappa > 0
+    # log space: (C kappa)^(1/kappa) for any kappa > 0 (logs added, so C kappa never overflows)
+    return V.finite_result("c_kappa", 2 * math.exp((math.log(C_kappa) + math.log(kappa)) / kappa), kappa=kappa,
+                           C_kappa=C_kappa)
 
 
 def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: int, m: int, beta: float, d: int,
@@ -111,6 +112,7 @@ def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: i
     Spec: 001.P5.
     """
     kappa = V.in_range("kappa", kappa, 1.0, math.inf, lo_open=True)
+    L1 = V.positive("L1", L1)
     ck = c_kappa(kappa) if ck is None else ck
     D1, L1, H, lam, epsilon, ck, T, m, d, beta, delta = _schedule_args(
         D1=D1, L=L1, H=H, lam=lam, epsilon=epsilon, c=ck, T=T, m=m, d=d, beta=beta, delta=delta)
@@ -119,6 +121,7 @@ def alg6_schedule(D1: float, L1: float, H: float, lam: float, kappa: float, T: i
     for _ in range(T):
         D.append(ck * ((Ls[-1] / lam) * r) ** (1 / (kappa - 1)))
         Ls.append(H * D[-1])
+    V.finite_result("the schedule (D_i, L_i)", D + Ls, D1=D1, L1=L1, H=H, lam=lam, ck=ck)
     return D, Ls
 
 
@@ -126,18 +129,16 @@ def thm2_m(n: int, d: int, H: float, lam: float, epsilon: float, delta: float, b
     """Samples per epoch of Thm 2 (L239 / L243), real-valued:
     m = 256 log^2 n (H log(1/beta)/lambda) max{256 H/lambda, A/(eps sqrt(log n))},
     A = d (delta = 0), sqrt(d) log(1/delta) (delta > 0, as printed at L243; AUD-8)."""
-    n = V.integer("n", n, lo=1)
+    n = V.integer("n", n, lo=3)
     d = V.integer("d", d, lo=1)
-    H = V.real("H", H, allow_inf=True)
-    lam = V.real("lam", lam, allow_inf=True)
-    epsilon = V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = V.probability("delta", delta)
-    beta = V.real("beta", beta, allow_inf=True)
-    if n < 3:
-        raise ValueError(f"n must be >= 3, got {n}")
+    H, lam, epsilon = (V.positive(name, v) for name, v in (("H", H), ("lam", lam), ("epsilon", epsilon)))
+    delta = V.probability("delta", delta, allow_one=False)
+    beta = V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     A = d if delta == 0 else math.sqrt(d) * math.log(1 / delta)
     ln = math.log(n)
-    return 256 * ln ** 2 * (H * math.log(1 / beta) / lam) * max(256 * H / lam, A / (epsilon * math.sqrt(ln)))
+    return V.finite_result("m", 256 * ln ** 2 * (H * math.log(1 / beta) / lam) * max(256 * H / lam,
+                                                                                   A / (epsilon * math.sqrt(ln))),
+                           H=H, lam=lam, epsilon=epsilon)
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -157,16 +158,19 @@ def thm2_explicit_bound(n, *, H=1, lam=1, L=2, D=1, d=1, epsilon=1, beta=None, m
         beta = V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     import mpmath
 
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (numbers.Real, mpmath.mpf)):
+        raise TypeError(f"n must be a real number (int, float or mpmath mpf), got {type(n).__name__} {n!r}"[:300])
     with mpmath.workdps(dps):
         n = mpmath.mpf(n)
-        if not n > 3:
+        if not mpmath.isfinite(n) or not n > 3:
             raise ValueError(f"n must be > 3, got {n}")
         ln = mpmath.log(n)
         b = n ** (-mpmath.mpf(mu)) if beta is None else mpmath.mpf(beta)
         if not 0 < b < 1:
             raise ValueError(f"beta must be in (0, 1), got {b}")
         k = 256 * (H * mpmath.log(1 / b) / lam) * max(256 * mpmath.mpf(H) / lam, d / (epsilon * mpmath.sqrt(ln)))
-        return b * H * D ** 2 / 2 + (mpmath.mpf(L) ** 2 * lam / (8 * mpmath.mpf(H) ** 2)) * mpmath.exp(-n / (k * ln ** 2))
+        val = b * H * mpmath.mpf(D) ** 2 / 2 + (mpmath.mpf(L) ** 2 * lam / (8 * mpmath.mpf(H) ** 2)) * mpmath.exp(-n / (k * ln ** 2))
+        return V.finite_result("the bound", val, H=H, L=L, D=D)
 
 
 def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: int = 30, **consts):
@@ -179,8 +183,11 @@ def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: in
 
     if beta_rule not in ("n^-mu", "alpha"):
         raise ValueError(f"beta_rule must be 'n^-mu' or 'alpha', got {beta_rule!r}")
+    rho = V.optional(V.positive, "rho", rho)
     if beta_rule == "n^-mu" and not (rho is not None and rho > 0):
         raise ValueError(f"rho must be > 0 with beta_rule='n^-mu', got {rho}")
+    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, (numbers.Real, mpmath.mpf)):
+        raise TypeError(f"alpha must be a real number in (0, 1), got {type(alpha).__name__} {alpha!r}"[:300])
     with mpmath.workdps(dps):
         alpha = mpmath.mpf(alpha)
         if not 0 < alpha < 1:
@@ -195,6 +202,10 @@ def thm2_sample_complexity(alpha, *, rho=None, beta_rule: str = "n^-mu", dps: in
             return thm2_explicit_bound(mpmath.exp(logn), **kw) <= alpha
 
         lo, hi = mpmath.log(20), mpmath.mpf(10)
+        try:
+            ok(hi)
+        except ValueError as e:                          # name the caller's parameter that produced it
+            raise ValueError(f"{e} (beta_rule={beta_rule!r}, rho={rho!r}, alpha={float(alpha):.3g})") from None
         while not ok(hi):
             lo, hi = hi, 2 * hi
             if hi > 1e6:

@@ -76,7 +76,7 @@ def _integer_units(c, grid, D):
 def sensitivity_len(c, grid, D=1) -> np.ndarray:
     """len_S(t) for every grid point t (exact integers): the fewest replacements that make t the minimiser."""
     c, D = _validate(c, D)
-    grid = _as_fractions(grid, "grid")
+    grid = _V.rationals("grid", grid)                    # non-empty
     if any(abs(t) > D for t in grid):
         raise ValueError(f"grid points must lie in X = [-D, D] = [{-D}, {D}]")
     n = len(c)
@@ -99,9 +99,8 @@ def mechanism_pmf(c, grid, eps, D=1, prior=None, dps: int | None = None):
     Preconditions: eps > 0 finite; prior (data-independent) >= 0 with a positive entry, same length as grid.
     Postcondition: an eps-DP mechanism on all datasets of the family (len is 1-Lipschitz in the Hamming metric).
     Returns float64 array (dps None) or a list of mpmath mpf (dps given)."""
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    if not (isinstance(eps, (int, float, Fraction)) or isinstance(eps, mpmath.mpf)) or not (0 < float(eps) < math.inf):
-        raise ValueError(f"eps must be a finite number > 0, got {eps!r}")
+    eps = _V.positive("eps", eps)
+    dps = _V.optional(_V.integer, "dps", dps, 15, 10_000)
     lens = sensitivity_len(c, grid, D)
     if prior is None:
         prior = [1] * len(lens)
@@ -123,8 +122,13 @@ def mechanism_pmf(c, grid, eps, D=1, prior=None, dps: int | None = None):
 
 
 def expected_error(c, grid, eps, D=1, prior=None, dps: int | None = None):
-    """E|M(S) - x_S*| exactly (finite sum over the grid; float64 or mpmath at ``dps``)."""
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    """E|M(S) - x_S*| exactly (finite sum over the grid; float64 or mpmath at ``dps``).
+
+    Preconditions (validated in mechanism_pmf): eps > 0 finite; dps None or an integer in [15, 10000]; grid
+    non-empty in [-D, D].
+    """
+    eps = _V.positive("eps", eps)
+    dps = _V.optional(_V.integer, "dps", dps, 15, 10_000)
     p = mechanism_pmf(c, grid, eps, D, prior, dps)
     xs = minimiser(c, D)
     g = _as_fractions(grid, "grid")
@@ -135,12 +139,21 @@ def expected_error(c, grid, eps, D=1, prior=None, dps: int | None = None):
 
 
 def sample_mechanism(c, grid, eps, rng: np.random.Generator | None, D=1, prior=None, size: int = 1, *, draws=None):
-    """Draws of M(S) (oracle mode: ``draws`` = pre-drawn uniforms in [0,1), inverse-CDF on the grid)."""
+    """Draws of M(S) (oracle mode: ``draws`` = pre-drawn uniforms in [0,1), a non-empty 1-D array, one per output,
+    inverse-CDF on the grid; ``size`` (>= 1) is used only with ``rng``)."""
     rng = _V.generator("rng", rng, allow_none=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    size = _V.integer("size", size)
+    eps = _V.positive("eps", eps)
+    size = _V.integer("size", size, lo=1)
     p = mechanism_pmf(c, grid, eps, D, prior)
-    u = rng.random(size) if draws is None else np.asarray(draws, dtype=float)
+    if draws is None:
+        if rng is None:
+            raise ValueError("rng is required when draws is not given (rng=None, draws=None)")
+        u = rng.random(size)
+    else:
+        u = np.asarray(_V.array("draws", draws, ndim=1), dtype=float)
+        if not np.all((u >= 0) & (u < 1)):
+            raise ValueError(f"draws must be uniforms in [0, 1) (one per output; size is then len(draws)), got "
+                             f"values in [{u.min()}, {u.max()}]")
     idx = np.minimum(np.searchsorted(np.cumsum(p), u, side="right"), len(p) - 1)
     return np.array([float(Fraction(grid[i])) for i in idx])
 
@@ -183,7 +196,7 @@ def hamming(c, c2) -> int:
 def neighbourhood(c, radius: int, values) -> dict[tuple, int]:
     """All S' obtained from S by replacing <= radius points with values from ``values`` (deduplicated as sorted
     tuples of Fractions), mapped to their exact Hamming distance d_ham(S, S')."""
-    radius = _V.integer("radius", radius)
+    radius = _V.integer("radius", radius, lo=0)
     from collections import Counter
     c = _V.rationals("c", c)
     values = sorted(set(_V.rationals("values", values)))
@@ -226,7 +239,8 @@ def prop4_instance(c, eps, D=1, grid=None, prior=None, values=None, dps: int = 3
     ratio_Sp >= 1/16 (printed reading).  Spec: 001.prop4.
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    eps = _V.in_range("eps", eps, 0.0, 700.0, lo_open=True)     # e^{2 h eps} and gamma stay finite floats
+    values = _V.optional(_V.rationals, "values", values, allow_empty=True)
     c, D = _validate(c, D)
     if grid is None:
         grid = [Fraction(i, 20) * D for i in range(-20, 21)]
@@ -303,10 +317,15 @@ def prop4_minimax_lp(c, eps, h: int, values, D=1, reading: str = "S") -> dict:
                                                            floor(log(1/2gamma)/(2eps)) = h: the loosest hypothesis),
         E_s' <= z * omega_ref(s')  for every s' with d_ham(S, s') <= h,
     with omega_ref = omega(S; h) (reading "S") or omega(s'; h) (reading "S'", printed).  Prop 4 holds at this
-    (S, eps, h) for every mechanism iff the optimum z* >= 1/16.  Spec: 001.prop4.
+    (S, eps, h) for every mechanism iff the optimum z* >= 1/16.  Distances enter the LP in units of D (scale
+    invariance), so any admissible D gives the same z.  Preconditions (validated): 0 < eps <= 700 (e^eps finite);
+    the points of Omega (c, values, +-D) at mutual gaps >= 1e-9 D (float LP resolution);
+    h integer in [0, n]; c, values in [-D, D]; reading in {"S", "S'"}.  Spec: 001.prop4.
     """
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    eps = _V.in_range("eps", eps, 0.0, 700.0, lo_open=True)     # e^eps must be a finite float (DP constraints)
     h = _V.integer("h", h)
+    values = _V.rationals("values", values, allow_empty=True)
+    _V.choice("reading", reading, ("S", "S'"))
     from collections import Counter
 
     import scipy.optimize as so
@@ -323,6 +342,10 @@ def prop4_minimax_lp(c, eps, h: int, values, D=1, reading: str = "S") -> dict:
     omega_vals = sorted(set(Fraction(v) for v in values) | set(c) | {-D, D})
     if any(abs(v) > D for v in omega_vals):
         raise ValueError(f"values must lie in [-D, D] = [{-D}, {D}]")
+    gaps = [b_ - a_ for a_, b_ in zip(omega_vals, omega_vals[1:])]
+    if min(gaps) < D * Fraction(1, 10 ** 9):          # the float64 LP cannot resolve the sample space
+        raise ValueError(f"D = {float(D):.3g} is too large for the points of c and values (closest gap "
+                         f"{float(min(gaps)):.3g}): the float LP needs gaps >= 1e-9 D")
     # datasets (multisets) of the class, their minimisers and the output set P
     sets = [tuple(m) for m in itertools.combinations_with_replacement(omega_vals, n)]
     idx = {s: i for i, s in enumerate(sets)}
@@ -345,23 +368,25 @@ def prop4_minimax_lp(c, eps, h: int, values, D=1, reading: str = "S") -> dict:
                 rows += [r, r]; cols += [a * J + j, b * J + j]; vals += [1.0, -ee]; rhs.append(0.0); r += 1
     iS = idx[S0]
     r1 = int(math.floor(1 / float(eps) + 1e-12))
-    om1 = float(modulus(c, r1, D)[2])
+    # every distance in units of D: the LP is invariant under x -> x/D (z is a ratio), so any admissible D works
+    om1 = float(modulus(c, r1, D)[2] / D)
     gamma_h = min(1 / (2 * math.e), math.exp(-2 * h * float(eps)) / 2)
     for j in range(J):                                                 # hypothesis of Prop 4 (L748)
-        rows.append(r); cols.append(iS * J + j); vals.append(float(abs(P[j] - xs[iS])))
+        rows.append(r); cols.append(iS * J + j); vals.append(float(abs(P[j] - xs[iS]) / D))
     rhs.append(gamma_h * om1 / 2); r += 1
-    omS = float(modulus(c, h, D)[2])
+    omS_exact = modulus(c, h, D)[2]
+    omS = float(omS_exact / D)
     n_cand = 0
     for s in sets:                                                     # conclusion, every S' within h
         if dist[s] > h:
             continue
-        ref = omS if reading == "S" else float(modulus(list(s), h, D)[2])
+        ref = omS if reading == "S" else float(modulus(list(s), h, D)[2] / D)
         if ref == 0:
             continue
         n_cand += 1
         i = idx[s]
         for j in range(J):
-            rows.append(r); cols.append(i * J + j); vals.append(float(abs(P[j] - xs[i])))
+            rows.append(r); cols.append(i * J + j); vals.append(float(abs(P[j] - xs[i]) / D))
         rows.append(r); cols.append(nv - 1); vals.append(-ref); rhs.append(0.0); r += 1
     A_ub = sps.csr_matrix((vals, (rows, cols)), shape=(r, nv))
     A_eq = sps.csr_matrix((np.ones(N * J), (np.repeat(np.arange(N), J), np.arange(N * J))), shape=(N, nv))
@@ -369,5 +394,5 @@ def prop4_minimax_lp(c, eps, h: int, values, D=1, reading: str = "S") -> dict:
     res = so.linprog(cost, A_ub=A_ub, b_ub=np.array(rhs), A_eq=A_eq, b_eq=np.ones(N),
                      bounds=[(0, None)] * nv, method="highs")
     return dict(status=res.status, feasible=res.status == 0, z=float(res.fun) if res.status == 0 else math.nan,
-                gamma_h=gamma_h, omega_S_h=omS, n_datasets=N, n_outputs=J, n_candidates=n_cand,
+                gamma_h=gamma_h, omega_S_h=float(omS_exact), n_datasets=N, n_outputs=J, n_candidates=n_cand,
                 dp_constraints=r, reading=reading)
