@@ -133,6 +133,9 @@ def _validate_common(data, T, B, beta, radius):
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
     if isinstance(B, bool) or not isinstance(B, (int, np.integer)) or B < 1:
         raise ValueError(f"B must be an integer >= 1, got {B!r}")
+    if data is None or isinstance(data, (str, bytes, bool, np.bool_)) or np.ndim(data) == 0:
+        raise TypeError(f"data must be an array (or sequence) of n = T*B = {T * B} examples, got "
+                        f"{type(data).__name__} {data!r}"[:300])
     if len(data) != T * B:
         raise ValueError(f"data must hold exactly n = T*B = {T * B} examples (single pass, BT = n), got {len(data)}")
     if not (beta > 0 and math.isfinite(beta)):
@@ -151,20 +154,21 @@ def _validate_eta_tau(T, eta, tau):
     return eta, tau
 
 
-def _validate_noise(b, T, p):
+def _validate_noise(b, T, p, name="b"):
     if b is None:
         return np.zeros((T, p))
-    b = np.asarray(b, dtype=float)
-    if b.shape != (T, p) or not np.all(np.isfinite(b)):
-        raise ValueError(f"b must be a finite array of shape (T, p) = {(T, p)}, got {b.shape}")
-    return b
+    return _V.array(name, b, shape=(T, p))
+
+
+def _validate_clip(clip):
+    """clip: None or in (0, inf] (``clip=inf`` and ``clip=None``: no clipping)."""
+    return _V.optional(_V.positive, "clip", clip, allow_inf=True)
 
 
 def srg_update(S_prev: np.ndarray, delta_t: np.ndarray, eta_t: float) -> tuple[np.ndarray, np.ndarray]:
     """Alg. 1 line 5 (l.128): S_t = S_{t−1} + Δ_t and ∇_t = S_t / η_t = Σ_{i<=t} Δ_i / η_t.
 
-    Preconditions: S_prev, delta_t arrays of the same shape; η_t > 0 (not validated: inner step of the validated
-      drivers below).
+    Preconditions (validated): S_prev, delta_t finite vectors of the same length; η_t in (0, inf).
     Steps: S_t = S_{t−1} + Δ_t; ∇_t = S_t/η_t.
     Postcondition: returns (S_t, ∇_t), ∇_t = Δ_t/η_t + (η_{t−1}/η_t)∇_{t−1} (test_srg_recursion_equals_sum); over the
       batches ∇_t is an unbiased estimate of ∇F(x_t) (not conditionally: 002.algA4.unbiased).
@@ -173,7 +177,7 @@ def srg_update(S_prev: np.ndarray, delta_t: np.ndarray, eta_t: float) -> tuple[n
     """
     S_prev = _V.vector("S_prev", S_prev)
     delta_t = _V.vector("delta_t", delta_t, S_prev.shape[0])
-    eta_t = _V.real("eta_t", eta_t, allow_inf=True)
+    eta_t = _V.positive("eta_t", eta_t)
     S = S_prev + delta_t
     return S, S / eta_t
 
@@ -181,8 +185,9 @@ def srg_update(S_prev: np.ndarray, delta_t: np.ndarray, eta_t: float) -> tuple[n
 def linear_coupling_step(x_t, z_t, grad_t, b_t, eta_t, tau_next, beta, radius, kappa_z=1.0):
     """Alg. 1 lines 7–9 (l.130–132) with z-step multiplier κ_z.
 
-    Preconditions: x_t, z_t ∈ 𝒞 = B(0, radius); grad_t, b_t vectors of the same shape; η_t, β, radius > 0;
-      τ_{t+1} ∈ [0, 1]; κ_z > 0 (validated by the drivers).
+    Preconditions (validated): x_t, z_t, grad_t, b_t finite vectors of the same length; η_t, β, κ_z in (0, inf);
+      τ_{t+1} ∈ [0, 1]; radius in (0, inf] (``radius=inf``: no constraint, Π_𝒞 = identity); x_t, z_t ∈ 𝒞 is
+      assumed (not checked: the drivers keep every iterate in 𝒞).
     Steps: z_{t+1} = Π_𝒞(z_t − κ_z (η_t/β) ∇_t + b_t)      (line 7; κ_z = 1 as printed; 1/2, 1/4 see AUD-10b)
            y_{t+1} = Π_𝒞(x_t − ∇_t/β + b_t/η_t)           (line 8)
            x_{t+1} = (1 − τ_{t+1}) y_{t+1} + τ_{t+1} z_{t+1} (line 9)
@@ -194,11 +199,11 @@ def linear_coupling_step(x_t, z_t, grad_t, b_t, eta_t, tau_next, beta, radius, k
     z_t = _V.vector("z_t", z_t, x_t.shape[0])
     grad_t = _V.vector("grad_t", grad_t, x_t.shape[0])
     b_t = _V.vector("b_t", b_t, x_t.shape[0])
-    eta_t = _V.real("eta_t", eta_t, allow_inf=True)
-    tau_next = _V.real("tau_next", tau_next, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
+    eta_t = _V.positive("eta_t", eta_t)
+    tau_next = _V.probability("tau_next", tau_next)
+    beta = _V.positive("beta", beta)
     radius = _V.positive("radius", radius, allow_inf=True)
-    kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
+    kappa_z = _V.positive("kappa_z", kappa_z)
     z_next = proj_l2_ball(z_t - kappa_z * (eta_t / beta) * grad_t + b_t, radius=radius)   # Alg. 1 line 7; l.130
     y_next = proj_l2_ball(x_t - grad_t / beta + b_t / eta_t, radius=radius)               # Alg. 1 line 8; l.131
     x_next = (1.0 - tau_next) * y_next + tau_next * z_next                                 # Alg. 1 line 9; l.132
@@ -213,7 +218,8 @@ def accelerated_dp_srgd(oracle, data, *, T: int, B: int, beta: float, radius: fl
     Preconditions (validated): T, B integers >= 1 and len(data) = n = T·B (batch t = examples tB..tB+B−1);
       beta > 0; 𝒞 = B(0, radius) with radius > 0 (0 ∈ 𝒞); eta positive of length T+1 (default η_t = t+1),
       tau in [0,1] of length T+1 (default τ_t = η_t/η_{0:t}); b of shape (T, p) (default 0);
-      kappa_z > 0 (1 = as printed); clip = per-example clip level κ on Δ_t(d) (None = no clipping).
+      kappa_z > 0 (1 = as printed); clip = per-example clip level κ on Δ_t(d) in (0, inf] (``clip=None`` or
+      ``clip=inf``: no clipping).
     Steps (0-indexed, η_{−1} := 0, ∇_{−1} := 0):
       1. x_0 = z_0 = 0                                                  (line 2, l.125)
       2. Δ_t = (1/B) Σ_{d∈ℬ_t} clip(η_t ∇f(x_t,d) − η_{t−1} ∇f(x_{t−1},d), κ)   (line 4, l.127; clip l.554)
@@ -228,13 +234,12 @@ def accelerated_dp_srgd(oracle, data, *, T: int, B: int, beta: float, radius: fl
     B = _V.integer("B", B)
     beta = _V.positive("beta", beta, allow_inf=True)
     radius = _V.positive("radius", radius, allow_inf=True)
-    p = _V.integer("p", p)
+    p = _V.positive_int("p", p)
     kappa_z = _V.positive("kappa_z", kappa_z, allow_inf=True)
     _validate_common(data, T, B, beta, radius)
     if not (kappa_z > 0 and math.isfinite(kappa_z)):
         raise ValueError(f"kappa_z must be in (0, inf), got {kappa_z!r}")
-    if clip is not None and not (clip > 0):
-        raise ValueError(f"clip must be None or in (0, inf], got {clip!r}")
+    clip = _validate_clip(clip)
     eta, tau = _validate_eta_tau(T, eta, tau)
     b = _validate_noise(b, T, p)
     orc = _wrap(oracle)
@@ -291,7 +296,8 @@ def unaccelerated_srg_sgd(oracle, data, *, T: int, B: int, beta: float, radius: 
     """A-9, the §4.3 sketch (l.204–210): SRG estimate + projected SGD without coupling.
 
     Steps: Δ_t and ∇_t as in Algorithm 1 (lines 4–5); x_{t+1} = Π_𝒞(x_t − (1/β)(∇_t + noise_t)).
-    Preconditions as :func:`accelerated_dp_srgd`; noise of shape (T, p) (default 0; unspecified in the paper).
+    Preconditions as :func:`accelerated_dp_srgd`; noise of shape (T, p) (default 0; unspecified in the paper);
+      clip in (0, inf] (``clip=inf`` or None: no clipping).
     Postcondition: returns the last iterate as ``y_T`` (the sketch names no output); 2n − B oracle calls.
     Randomness: none (noise is an input).
     Spec: 002.algA9
@@ -300,10 +306,11 @@ def unaccelerated_srg_sgd(oracle, data, *, T: int, B: int, beta: float, radius: 
     B = _V.integer("B", B)
     beta = _V.real("beta", beta, allow_inf=True)
     radius = _V.real("radius", radius, allow_inf=True)
-    p = _V.integer("p", p)
+    p = _V.positive_int("p", p)
     _validate_common(data, T, B, beta, radius)
     eta, _ = _validate_eta_tau(T, eta, None)
-    noise = _validate_noise(noise, T, p)
+    noise = _validate_noise(noise, T, p, "noise")
+    clip = _validate_clip(clip)
     orc = _wrap(oracle)
     c0, r0 = orc.calls, orc.rounds
     x = np.zeros((T + 1, p)); G = np.zeros((T, p)); D = np.zeros((T, p)); maxd = np.zeros(T); n_clip = 0
@@ -338,7 +345,8 @@ def accelerated_sgd_independent(oracle, data, *, T: int, B: int, beta: float, ra
                                 trace: list | None = None) -> SRGDResult:
     """A-10, §5.5 (Thm 5.13, l.685–704): Algorithm 1 with ∇_t = (1/B) Σ_{d∈ℬ_t} ∇f(x_t, d) (one call per example).
 
-    Preconditions (validated): as :func:`accelerated_dp_srgd` (T, B >= 1, len(data) = TB, β, radius > 0, η, τ, b shapes).
+    Preconditions (validated): as :func:`accelerated_dp_srgd` (T, B >= 1, len(data) = TB, β, radius > 0, η, τ, b shapes;
+      clip in (0, inf], ``clip=inf`` or None: no clipping).
     Steps: ∇_t = mean of (clipped) per-example gradients at x_t (l.687); lines 7–9 of Algorithm 1 unchanged.
     Postcondition: n oracle calls in T rounds; ‖∇_t‖ <= L for L-Lipschitz losses.
     Randomness: none (b is an input).
@@ -348,11 +356,12 @@ def accelerated_sgd_independent(oracle, data, *, T: int, B: int, beta: float, ra
     B = _V.integer("B", B)
     beta = _V.real("beta", beta, allow_inf=True)
     radius = _V.positive("radius", radius, allow_inf=True)
-    p = _V.integer("p", p)
+    p = _V.positive_int("p", p)
     kappa_z = _V.real("kappa_z", kappa_z, allow_inf=True)
     _validate_common(data, T, B, beta, radius)
     eta, tau = _validate_eta_tau(T, eta, tau)
     b = _validate_noise(b, T, p)
+    clip = _validate_clip(clip)
     orc = _wrap(oracle)
     c0, r0 = orc.calls, orc.rounds
     x = np.zeros((T + 1, p)); y = np.zeros((T + 1, p)); z = np.zeros((T + 1, p))
@@ -384,7 +393,8 @@ def dp_sgd(oracle, data, *, T: int, B: int, lr: float, radius: float, p: int, cl
     """A-1, DP-SGD background (l.110): x_{t+1} = Π_𝒞(x_t − lr·(∇_t + b_t)), ∇_t = mean_d clip(∇ℓ(x_t; d), clip),
     b_t i.i.d. N(0, σ² I) (σ unspecified in the paper).
 
-    Preconditions (validated): T, B >= 1, len(data) = TB; lr > 0; radius > 0; σ >= 0; clip > 0.
+    Preconditions (validated): T, B >= 1, len(data) = TB; lr > 0; radius > 0; σ >= 0; clip in (0, inf]
+      (``clip=inf``: no clipping).
     Steps: for t = 0..T−1: ∇_t = mean of clipped per-example gradients of batch t at x_t; b_t = σ·ξ_t;
       x_{t+1} = Π_𝒞(x_t − lr(∇_t + b_t)) (l.110).
     Postcondition: the DP-SGD iterates; n oracle calls in T rounds (002.algA1.calls).  The paper states no σ or
@@ -398,7 +408,7 @@ def dp_sgd(oracle, data, *, T: int, B: int, lr: float, radius: float, p: int, cl
     B = _V.integer("B", B)
     lr = _V.positive("lr", lr, allow_inf=True)
     radius = _V.positive("radius", radius, allow_inf=True)
-    p = _V.integer("p", p)
+    p = _V.positive_int("p", p)
     clip = _V.real("clip", clip, allow_inf=True)
     sigma = _V.nonnegative("sigma", sigma)
     _validate_common(data, T, B, 1.0, radius)

@@ -50,7 +50,8 @@ def c_dp(n: float, delta: float, log_base=2) -> float:
     n = _pos("n", n); delta = _delta(delta); log_base = _log_base(log_base)
     if n <= 1:
         raise ValueError(f"n must be > 1, got {n!r}")
-    return 4 * math.sqrt(2) * _log(n, log_base) ** 1.5 * math.sqrt(math.log(2 * n / delta)) * math.log(2.5 / delta)
+    return _v.finite_result("c_DP", 4 * math.sqrt(2) * _log(n, log_base) ** 1.5 * math.sqrt(math.log(2 * n / delta))
+                            * math.log(2.5 / delta), n=n, delta=delta)
 
 
 def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float, *, mode: str = "paper",
@@ -69,6 +70,7 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
     delta = _V.probability("delta", delta)
     n = _v.integer("n", n, lo=2); delta = _delta(delta); epsilon = _pos("epsilon", epsilon); L = _pos("L", L)
     R = _pos("R", R); p = _v.positive_int("p", p); log_base = _log_base(log_base)
+    mode = _v.choice("mode", mode, ("paper", "scaled"))
     if mode == "paper":
         cc = c_dp(n, delta, log_base)
     elif mode == "scaled":
@@ -77,7 +79,11 @@ def params_eq19(n: int, delta: float, epsilon: float, p: int, L: float, R: float
         cc = _pos("c", c)
     else:
         raise ValueError(f"mode must be 'paper' or 'scaled', got {mode!r}")
-    beta = cc**2 * L * max(1.0, math.sqrt(p) / (epsilon * math.sqrt(n))) / R       # l.375
+    beta = _v.finite_result("beta", cc * cc * L * max(1.0, math.sqrt(p) / (epsilon * math.sqrt(n))) / R,
+                            c=cc, L=L, R=R, epsilon=epsilon)                    # l.375 (finite and > 0 below)
+    if not beta > 0:
+        raise ValueError(f"beta = c²L·max(1, √p/(ε√n))/R underflows to 0 at c={cc!r}, L={L!r}, R={R!r}; "
+                         "rescale L / R")
     T_real = cc * n**0.25                                                            # l.376
     B_real = n / T_real                                                              # l.377
     T = max(1, math.ceil(T_real))
@@ -92,7 +98,8 @@ def b_max_eq19(c: float, L: float, p: int, epsilon: float, B: float, beta: float
     c, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c", c), ("L", L), ("epsilon", epsilon), ("B", B),
                                                        ("beta", beta)))
     p = _v.positive_int("p", p)
-    return c**2 * L * math.sqrt(p) / (epsilon * B * beta)
+    return _v.finite_result("b_max", c * c * L * math.sqrt(p) / (epsilon * B * beta), c=c, L=L, p=p,
+                            epsilon=epsilon, B=B, beta=beta)
 
 
 def params_thm5_12(n: int, L: float, R: float, c_M: float, B: int | None = None) -> dict:
@@ -112,9 +119,11 @@ def params_thm5_12(n: int, L: float, R: float, c_M: float, B: int | None = None)
     if not (1 <= B <= math.sqrt(n)):
         raise ValueError(f"B must be in [1, sqrt(n)] = [1, {math.sqrt(n):.3g}], got {B!r}")
     T = n // B
-    beta = (16 * c_M + 8) * L * n**1.5 / (R * B**2)
-    kappa = (8 * c_M + 4) * L
-    return dict(B=B, T=T, beta=beta, kappa=kappa, C=kappa / (B * beta))
+    beta = _v.finite_result("beta", (16 * c_M + 8) * L * n**1.5 / (R * B**2), n=n, L=L, R=R, c_M=c_M)
+    kappa = _v.finite_result("kappa", (8 * c_M + 4) * L, L=L, c_M=c_M)
+    if not beta > 0:
+        raise ValueError(f"beta = (16c_M+8)L·n^(3/2)/(R·B²) underflows to 0 at L={L!r}, R={R!r}; rescale L / R")
+    return dict(B=B, T=T, beta=beta, kappa=kappa, C=_v.finite_result("C", kappa / (B * beta), L=L, R=R, c_M=c_M))
 
 
 def sigma_cor5_7_printed(c: float, L: float, T: int, delta: float, epsilon: float, B: float, beta: float,
@@ -133,7 +142,8 @@ def sigma_cor5_7_printed(c: float, L: float, T: int, delta: float, epsilon: floa
     c, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c", c), ("L", L), ("epsilon", epsilon), ("B", B),
                                                        ("beta", beta)))
     T = _T(T); delta = _delta(delta); log_base = _log_base(log_base)
-    return c * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) / (epsilon * B * beta)
+    return _v.finite_result("sigma", c * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) / (epsilon * B * beta),
+                            c=c, L=L, epsilon=epsilon, B=B, beta=beta)
 
 
 def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: float, B: float, beta: float,
@@ -152,8 +162,9 @@ def sigma_cor5_11_printed(c_M: float, L: float, T: int, delta: float, epsilon: f
     c_M, L, epsilon, B, beta = (_pos(k, v) for k, v in (("c_M", c_M), ("L", L), ("epsilon", epsilon), ("B", B),
                                                          ("beta", beta)))
     T = _T(T); delta = _delta(delta); log_base = _log_base(log_base)
-    return (16 * math.sqrt(2) * c_M + 8 * math.sqrt(2)) * L * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) \
-        / (epsilon * B * beta)
+    return _v.finite_result("sigma", (16 * math.sqrt(2) * c_M + 8 * math.sqrt(2)) * L
+                            * math.sqrt(_log(T, log_base) * math.log(2.5 / delta)) / (epsilon * B * beta),
+                            c_M=c_M, L=L, epsilon=epsilon, B=B, beta=beta)
 
 
 def mu_claimed(epsilon: float, delta: float) -> float:
@@ -199,4 +210,5 @@ def sigma_tree_corrected(C: float, T: int, epsilon: float, delta_gdp: float, met
         mu = epsilon / math.sqrt(2 * math.log(1.25 / delta_gdp))
     else:
         raise ValueError(f"method must be 'exact' or 'classical', got {method!r}")
-    return C * math.sqrt(1 + lg_ceil(T)) / mu
+    return _v.finite_result("sigma", C * math.sqrt(1 + lg_ceil(T)) / mu, C=C, T=T, epsilon=epsilon,
+                            delta_gdp=delta_gdp)

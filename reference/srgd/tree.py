@@ -42,9 +42,7 @@ lg_ceil = tree_depth   # ⌈lg T⌉ (exact integer arithmetic), the K of l.541�
 
 
 def _index_range(variant: str) -> str:
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be 'printed' or 'corrected', got {variant!r}")
-    return VARIANTS[variant]
+    return VARIANTS[_V.choice("variant", variant, tuple(VARIANTS))]
 
 
 def tree_nodes(T: int, variant: str = "corrected") -> list[tuple[int, int]]:
@@ -109,7 +107,7 @@ def prefix_noise(xi: np.ndarray) -> np.ndarray:
     Randomness: none here (the caller passes the node noise; see dp_srgd_tree's "xi" stream).
     Spec: 002.algA6
     """
-    xi = np.asarray(xi, dtype=float)
-    if xi.ndim != 2 or xi.shape[0] < 1:
+    xi = _V.matrix("xi", xi)
+    if xi.shape[0] < 1:
         raise ValueError(f"xi must have shape (T, p) with T >= 1, got {xi.shape}")
     return prefix_incidence(xi.shape[0]).astype(float) @ xi
