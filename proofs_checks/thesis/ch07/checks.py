@@ -301,7 +301,7 @@ def _s716(ctx):
                    computed="sympy: ratio = (√d/(nε))^{1/14} < 1 for √d/(nε) < 1", margin=0.0, precision="sympy exact")
 
 
-@check("003_ch07.audit.AU39.rate", spec=("003_ch07.audit.AU39", "003_ch07.claim_S7_15"))
+@check("003_ch07.audit.AU39.rate", spec=("003_ch07.audit.AU39", "003_ch07.claim_S7_15", "003_ch07.exp.E2"))
 def _au39(ctx):
     d, n = sp.symbols("d n", positive=True)
     r = sp.simplify(sp.sqrt(d / n) / (sp.sqrt(d) / n))
