@@ -40,7 +40,7 @@ def _p62(ctx):
                    details="each sample enters exactly one Gaussian call on D1 (batch positions are public) or the ε-DP selector on D2")
 
 
-@check("003_ch06.audit.AU11.budget", spec=("003_ch06.audit.AU11", "003_ch06.thm6_3_12"))
+@check("003_ch06.audit.AU11.budget", spec=("003_ch06.audit.AU11", "003_ch06.thm6_3_12", "003_ch06.exp.E2"))
 def _au11(ctx):
     # printed b1 = nκ/(Bη), b2 = nα1²/(BM); |K| = Bη log⁴/κ, T = BM log⁴/α1² (Lemma 6.3.7 / Alg. 17, constants 1)
     n, B, M, eta, kappa, alpha1, d, rho, omega = 10 ** 6, 1.0, 1.0, 1.0, 1e-3, 1e-2, 10, 1.0, 0.01

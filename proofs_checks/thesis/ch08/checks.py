@@ -199,7 +199,7 @@ def _s807(ctx):
 
 
 # ---------------------------------------------------------------------------- S8-12 / AU47 dimensional check
-@check("003_ch08.thm8_4_1.units", spec=("003_ch08.thm8_4_1", "003_ch08.audit.AU47"))
+@check("003_ch08.thm8_4_1.units", spec=("003_ch08.thm8_4_1", "003_ch08.audit.AU47", "003_ch08.exp.E4"))
 def _t841(ctx):
     a, b, L, Ph = sp.symbols("alpha_gold beta_gold L Phi", positive=True)
     Dp, Tp = a ** 2 * b ** 2 / L ** 2, Ph * L ** 2 / (a ** 2 * b ** 3)
@@ -348,7 +348,7 @@ def _f8102(ctx):
                    precision="grid spacing 0.01; error of the envelope <= O(spacing²/λ)")
 
 
-@check("003_ch08.thm8_10_5.exponent", spec=("003_ch08.thm8_10_5", "003_ch08.audit.AU54"))
+@check("003_ch08.thm8_10_5.exponent", spec=("003_ch08.thm8_10_5", "003_ch08.audit.AU54", "003_ch08.exp.E6"))
 def _t8105(ctx):
     R, L, d, e, a, b, c = sp.symbols("R L d epsilon alpha_gold beta_gold c", positive=True)
     lam = a / (3 * L)
@@ -369,7 +369,7 @@ def _t8105(ctx):
 
 
 # ---------------------------------------------------------------------------- S8-13 / AU48 multi-pass m
-@check("003_ch08.lemma8_4_3.m_too_small", spec=("003_ch08.lemma8_4_3", "003_ch08.audit.AU48", "003_ch08.priv.P8_2"))
+@check("003_ch08.lemma8_4_3.m_too_small", spec=("003_ch08.lemma8_4_3", "003_ch08.audit.AU48", "003_ch08.priv.P8_2", "003_ch08.exp.E4"))
 def _l843(ctx):
     Phi = L = 1.0
     alpha = beta = 0.1
