@@ -22,7 +22,8 @@ from reference.core import validation as _V
 __all__ = ["clipped_dp_sgd", "prop1231_sigma", "population_localize", "aggregate_ch12", "known_lip_reduction",
            "one_pass_clipped_sgd", "bounded_laplace", "blap_mechanism_delta", "svt_bounded_laplace",
            "a42_phase_indices", "glm_clipped_dp_sgd", "cor1236_solver", "aggregate_erm", "a_lip_standin",
-           "localized_clipped_dp_sgd", "svt_pattern_probability"]
+           "localized_clipped_dp_sgd", "svt_pattern_probability", "prox_sgd_standin", "high_probability_sco",
+           "strongly_convex_localization"]
 
 
 def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float, lam: float, sigma: float, T: int,
@@ -523,3 +524,126 @@ def svt_pattern_probability(q, *, L: float, R: float, tau: float, k, dps: int = 
                 if -tau < u0 < tau:
                     pts.add(u0)
         return mp.quad(integrand, sorted(pts))
+
+
+def prox_sgd_standin(samples, grad: Callable, prox: Callable, x_center, x_start, *, lam: float,
+                     counter: QueryCounter | None = None) -> np.ndarray:
+    """[stand-in for the [ACJ+21, Lemma 1] solver of Lemma 12.9.3 (L9667-9673); not specified in the thesis]
+    proximal SGD with weighted averaging on f + ψ + (λ/2)‖· − x_center‖² (λ-strongly convex).
+
+    Preconditions (validated): ``samples`` T >= 1 i.i.d. samples (one stochastic-gradient query each); ``grad(x, s)``
+        a stochastic subgradient of f with E g ∈ ∂f, E‖g‖² <= G²; ``prox(v, eta)`` the proximal oracle of ψ over X
+        (Def 12.9.2, L9655): argmin_X {‖x − v‖²/(2η) + ψ(x)}; lam in (0, inf); x_center, x_start finite vectors.
+    Steps: x_1 = x_start; for t = 1..T: η_t = 2/(λ(t+1)); v = x_t − η_t g(x_t; s_t); x_{t+1} = prox_{η_t(ψ + (λ/2)‖·−c‖²)}(v)
+        = prox((v + η_tλc)/(1 + η_tλ), η_t/(1 + η_tλ)) (one query to each oracle); return Σ_t t·x_{t+1}/Σ_t t.
+    Postcondition: Lemma 12.9.3 (claimed for the cited solver): w.p. >= 4/5, ‖x̄ − x*‖ <= 30G/(λ√T) — checked for this
+        stand-in by 003_ch12.lemma12_9_3.stand_in_success (Monte Carlo, Clopper–Pearson).  Exactly T queries.
+    Randomness: none beyond the samples (each query consumes one sample).
+    Spec: 003_ch12.algP12_4
+    """
+    _V.callable_("grad", grad); _V.callable_("prox", prox)
+    samples = list(samples)
+    if len(samples) < 1:
+        raise ValueError("samples must contain T >= 1 samples")
+    lam = V.positive("lam", lam)
+    c = V.vector("x_center", x_center)
+    x = V.vector("x_start", x_start, d=c.shape[0]).copy()
+    counter = counter if counter is not None else QueryCounter()
+    num, den = np.zeros_like(x), 0.0
+    for t, s in enumerate(samples, start=1):
+        eta = 2.0 / (lam * (t + 1))
+        counter.record(1, "stochastic_gradient")
+        v = x - eta * np.asarray(grad(x, s), dtype=float)
+        x = np.asarray(prox((v + eta * lam * c) / (1 + eta * lam), eta / (1 + eta * lam)), dtype=float)
+        num += t * x
+        den += t
+    return num / den
+
+
+def high_probability_sco(samples, grad: Callable, prox: Callable, x0, *, delta: float, G: float, lam: float,
+                         counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+    """P12.4: high-probability (non-private) SCO of Thm 12.9.4 (003 L9675-9703), the case 1/δ <= polylog(n).
+
+    Preconditions (validated): ``samples`` n i.i.d. samples (n queries to g); ``grad(x, s)`` the stochastic oracle of
+        Def 12.9.1 (E g(x) ∈ ∂f(x), E‖g‖² <= G²); ``prox(v, eta)`` the proximal oracle of ψ over X (Def 12.9.2);
+        ``x0`` in X; delta in (0, 1/2); G, lam in (0, inf) (λ, the initial regularization of Alg 37, is the caller's
+        tuning: the proof leaves it to Prop 12.3.7); every phase must have n_i >= J_i (the proof's "n sufficiently
+        larger than log(1/δ)", L9691): a ValueError names the phase otherwise.
+    Steps (L9691-9697): Alg 37 (``population_localize``) with F_P ← f + ψ and I = ⌊½log₂ n⌋ phases, λ_i = λ·32^i;
+        phase i: the next n_i = ⌊n/2^i⌋ queries, δ_i = δ/2^i, J_i = ⌈48 log(1/δ_i)⌉ portions of T_i = ⌊n_i/J_i⌋
+        queries; on each portion the Lemma 12.9.3 solver (:func:`prox_sgd_standin`) for f + ψ + (λ_i/2)‖· − x_{i−1}‖²
+        from x_{i−1}; x_i = Aggregate(portions' outputs, 30G/(λ_i√T_i)) (Fact 12.2.9, ``aggregate_ch12``).
+    Postcondition: Thm 12.9.4 (claimed): w.p. >= 1 − δ, f(x) + ψ(x) − min <= C_sco·GD·√(log(1/δ)/n) (C_sco not given).
+        Queries Σ_i J_i T_i <= n (counted).
+    Randomness: none beyond the samples.
+    Spec: 003_ch12.algP12_4
+    """
+    _V.callable_("grad", grad); _V.callable_("prox", prox)
+    samples = list(samples)
+    n = len(samples)
+    if n < 4:
+        raise ValueError(f"samples must contain n >= 4 samples, got {n}")
+    delta = V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
+    G, lam = V.positive("G", G), V.positive("lam", lam)
+    x0 = V.vector("x0", x0)
+    counter = counter if counter is not None else QueryCounter()
+    I = int(math.floor(0.5 * math.log2(n)))                              # L9691: I = ½ log₂ n
+    pos = [0]
+
+    def phase(i, x_prev, lam_i, radius):                                 # (12.7) realized by J_i solvers + Aggregate
+        n_i = n // 2 ** i                                                # L9691: n_i = n/2^i
+        delta_i = delta / 2 ** i                                         # L9693: δ_i = δ/2^i
+        J = int(math.ceil(48 * math.log(1 / delta_i)))                   # L9693: 48 log(1/δ_i) portions
+        T = n_i // J
+        if T < 1:
+            raise ValueError(f"phase {i}: n_i = {n_i} < J_i = {J} portions (n too small for δ = {delta:g}: the proof "
+                             "assumes n sufficiently larger than log(1/δ), L9691)")
+        batch = samples[pos[0]:pos[0] + n_i]
+        pos[0] += n_i
+        outs = np.array([prox_sgd_standin(batch[j * T:(j + 1) * T], grad, prox, x_prev, x_prev, lam=lam_i,
+                                          counter=counter) for j in range(J)])   # L9693: Lemma 12.9.3 per portion
+        x = aggregate_ch12(outs, 30.0 * G / (lam_i * math.sqrt(T)))       # L9693-9695: Aggregate (Fact 12.2.9)
+        if trace is not None:
+            trace.append(dict(i=i, n_i=n_i, J=J, T=T, lam_i=lam_i, x=x.copy()))
+        return x
+
+    return population_localize(x0, phase, lam=lam, I=I, Delta=G * math.sqrt(math.log(1 / delta) / n))
+
+
+def strongly_convex_localization(samples, solver: Callable, x0, *, mu: float, D: float, err: Callable,
+                                 K: int | None = None, trace: list | None = None) -> np.ndarray:
+    """P12.5: the strongly convex reduction of Cor 12.5.1 (003 L9077-9081) [stand-in: the thesis gives no pseudocode;
+    the [FKT20, §5.1 / Thm 5.1] localization with the domain truncation the proof describes].
+
+    Preconditions (validated): ``samples`` n >= 2 samples; ``solver(batch, center, radius)`` the convex algorithm of
+        Thm 12.3.8 run on the batch over X ∩ B(center, radius) (it must return a point of that set); ``err(n_k,
+        radius)`` its high-probability excess-risk bound on n_k samples over a domain of diameter 2·radius; mu, D in
+        (0, inf) (strong convexity, diameter of X); K None (⌊log₂ log₂ n⌋ + 1 stages) or an integer >= 1.
+    Steps (L9079-9081): R_0 = D; for k = 1..K: n_k = ⌊n/2^k⌋ fresh samples; x_k = solver(batch_k, x_{k−1}, R_{k−1});
+        R_k = √(2·err(n_k, R_{k−1})/μ) (μ-strong convexity: F(x) − F* >= (μ/2)‖x − x*‖², so x* ∈ B(x_k, R_k) whenever
+        the bound holds — the truncation that keeps the minimizer); return x_K.
+    Postcondition: Cor 12.5.1 (claimed): w.p. >= 1 − δ, F(x) − F* <= C_sco((G_k²/μ)(d log³(1/δ)/(n²ρ))^{1−1/k} +
+        (G_2²/μ)log(1/δ)/n); privacy: disjoint batches (parallel composition) of ρ-CDP solver calls.
+    Randomness: the solver's.
+    Spec: 003_ch12.algP12_5
+    """
+    _V.callable_("solver", solver); _V.callable_("err", err)
+    samples = list(samples)
+    n = len(samples)
+    if n < 2:
+        raise ValueError(f"samples must contain n >= 2 samples, got {n}")
+    mu, D = V.positive("mu", mu), V.positive("D", D)
+    K = int(math.floor(math.log2(max(2.0, math.log2(n))))) + 1 if K is None else V.positive_int("K", K)
+    x = V.vector("x0", x0)
+    R, pos = D, 0
+    for k in range(1, K + 1):
+        n_k = n // 2 ** k
+        if n_k < 1:
+            raise ValueError(f"stage {k}: n_k = n/2^k < 1 (K = {K} too large for n = {n})")
+        x = np.asarray(solver(samples[pos:pos + n_k], x, R), dtype=float)
+        pos += n_k
+        R_next = math.sqrt(2.0 * float(err(n_k, R)) / mu)
+        if trace is not None:
+            trace.append(dict(k=k, n_k=n_k, radius=R, x=x.copy()))
+        R = R_next
+    return x

@@ -182,3 +182,17 @@ def test_ch12_mechanisms_predrawn_draws_are_bit_identical():
     with pytest.raises(ValueError, match="thr_u"):
         svt_bounded_laplace(q, rng=None, draws=dict(thr_u=np.zeros(1), thr_s=np.zeros(1), q_u=q_u, q_s=q_s),
                             c=2, L=0.1, R=0.2, tau=0.8)
+
+
+def test_high_probability_sco_needs_n_above_the_portion_count():
+    """P12.4: a phase with n_i < J_i = ⌈48 log(2^i/δ)⌉ is rejected with a clear error; bad δ is rejected."""
+    from reference.thesis.ch12.algorithms import high_probability_sco, prox_sgd_standin
+    g = lambda x, s: np.sign(x - s)
+    prox = lambda v, eta: np.clip(v, -1, 1)
+    with pytest.raises(ValueError, match="phase 1"):
+        high_probability_sco(list(np.zeros(64)), g, prox, np.array([0.5]), delta=0.1, G=1.0, lam=1.0)
+    with pytest.raises(ValueError, match="delta"):
+        high_probability_sco(list(np.zeros(64)), g, prox, np.array([0.5]), delta=0.5, G=1.0, lam=1.0)
+    cnt = QueryCounter()
+    x = prox_sgd_standin([0.3] * 50, g, prox, np.array([0.0]), np.array([0.0]), lam=1.0, counter=cnt)
+    assert cnt.calls == 50 and -1 <= x[0] <= 1
