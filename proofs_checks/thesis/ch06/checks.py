@@ -441,7 +441,7 @@ def _t646(ctx):
                            "vacuity (AU19)")
 
 
-@check("003_ch06.audit.AU19.vacuous", spec="003_ch06.audit.AU19")
+@check("003_ch06.audit.AU19.vacuous", spec=("003_ch06.audit.AU19", "003_ch06.exp.E3"))
 def _au19(ctx):
     # bound GD·d·loglog n·√log(1/δ)/(ε log(nd)) >= GD  ⇔  d√log(1/δ)loglog n >= ε log(nd)
     n, eps, dl = 10 ** 6, 0.5, 1e-6

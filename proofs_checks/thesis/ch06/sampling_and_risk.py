@@ -75,7 +75,7 @@ def _a67(ctx):
                    details="d = 1, 𝒦 = [−1, 1], F_D = mean |x − z_i| with z = (−0.5, 0.2, 0.9), β = 1.5, μ = 0.5")
 
 
-@check("003_ch06.audit.AU23.units", spec=("003_ch06.audit.AU23", "003_ch06.thm6_4_7"))
+@check("003_ch06.audit.AU23.units", spec=("003_ch06.audit.AU23", "003_ch06.thm6_4_7", "003_ch06.exp.E4"))
 def _au23(ctx):
     n, e, d, dl, G, D = sp.symbols("n epsilon d delta G D", positive=True)
     U = {"G": F_ / X_, "D": X_}
