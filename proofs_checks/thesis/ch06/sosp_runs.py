@@ -393,3 +393,47 @@ def _l634(ctx):
                             f"escape frequency >= {fr:.2f} (>= 1 − ω log(1/ω) = {1 - om * math.log(1 / om):.2f})",
                    margin=0.15 - max(abs(s_g - 1.5), abs(s_r + 0.5)), precision="40 runs per point; slopes by least squares (log factors set to 1)",
                    details="an instance of the asymptotic statement (constants not checked); Lemma 6.3.4's γ-vs-α bookkeeping: AU26")
+
+
+# ------------------------------------------------------------------------ S6-09 Lemma 6.3.6 (idealised oracles)
+@check("003_ch06.lemma6_3_6.idealised_runs", spec="003_ch06.lemma6_3_6", profile="full")
+def _l636(ctx):
+    """Alg. 17 (corrected drift) with idealised nSG oracles O1 = ∇F + N(0, ζ1²/d I) (nSG(ζ1), Fact 6.2.4) and
+    O2 = ∇F(x) − ∇F(y) + N(0, ζ2²‖x−y‖²/d I); γ, Γ, T of Alg. 17 with the O(1) read as 1 (C = 1/4 in Alg. 17's 4C),
+    escape noise of Lemma 6.3.4, F = cos(x1) + (x2² + x3²)/2 (strict saddle at 0; G = 2, M = ρ = 1, B = 2).
+    Sweep of ζ; per run the best SOSP level min_i max(‖∇F(x_i)‖, (smin⁻)²/ρ) against α = γ log³(BMd/(ρωγ))."""
+    d, B, M, rho, om, kappa = 3, 2.0, 1.0, 1.0, 0.1, 0.05
+    gradF = lambda x: np.array([-math.sin(x[0]), x[1], x[2]])
+    rng = ctx.rng
+    rows, fails, N = [], 0, 0
+    for zeta in (0.1, 0.2, 0.4):
+        p = spd.spider_parameters(B=B, M=M, G=2.0, rho=rho, kappa=kappa, omega=om, zeta1=zeta, zeta2=zeta, d=d, C=0.25)
+        gam, T = p["gamma"], int(math.ceil(p["T"]))
+        alpha = gam * math.log(B * M * d / (rho * om * gam)) ** 3
+        levels = []
+        for _ in range(10):
+            O1 = lambda x: gradF(x) + zeta / math.sqrt(d) * rng.standard_normal(d)
+            O2 = lambda x, y: gradF(x) - gradF(y) + zeta * np.linalg.norm(x - y) / math.sqrt(d) * rng.standard_normal(d)
+            r = spd.stochastic_spider(O1, O2, np.array([1e-3, 0.5, -0.5]), eta=1 / M, kappa=kappa, T=T, Gamma=p["Gamma"],
+                                      escape_threshold=p["escape_threshold"],
+                                      escape_sd=gam / math.sqrt(d * math.log(d / om)), rng=rng)
+            lv = min(max(float(np.linalg.norm(gradF(x))), max(0.0, math.cos(x[0])) ** 2 / rho) for x in r["xs"])
+            levels.append(lv)
+            fails += lv > alpha
+            N += 1
+        rows.append((zeta, gam, T, alpha, float(np.max(levels)), float(np.max(levels)) / gam))
+    lo, _ = clopper_pearson(fails, N, 1e-6)
+    if lo > om:
+        return fail("some iterate is an α-SOSP w.p. >= 1 − ω", f"{fails}/{N}")
+    ratios = [r[5] for r in rows]
+    return Outcome(Verdict.PARTIAL,
+                   claimed="Lemma 6.3.6 (L5236): with γ = O(1)√((ζ2²κ + 4ζ1²) log(Td/ω)), w.p. >= 1 − ω some x_i (i <= T) is an "
+                           "α-SOSP, α = γ log³(BMd/(ρωγ))",
+                   computed="; ".join(f"ζ = {z}: γ = {g:.3f}, T = {t}, α = {a:.1f}, worst best-level {m:.4f} = {q:.3f}·γ"
+                                      for z, g, t, a, m, q in rows)
+                            + f"; runs with no α-SOSP: {fails}/{N}",
+                   coverage="one strict-saddle family (d = 3), idealised Gaussian nSG oracles, ζ ∈ {0.1, 0.2, 0.4}, 10 runs each, "
+                            "O(1) = 1, natural logs; missing: at every runnable ζ the printed α = γ log³(·) exceeds the "
+                            "instance's gradient bound G = 2, so the printed conclusion holds trivially; the sharper Õ(γ) "
+                            f"content holds with a stable constant (worst best-level/γ ∈ [{min(ratios):.3f}, {max(ratios):.3f}])",
+                   margin=min(r[3] - r[4] for r in rows), precision="Clopper-Pearson at 1e-6 on the failure count")
