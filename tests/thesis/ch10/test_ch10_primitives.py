@@ -164,3 +164,23 @@ def test_ch10_algorithms_predrawn_draws_are_bit_identical():
     with pytest.raises(ValueError, match="order_u"):
         phased_sgd_outlier_iterate_removal(data, grad, proj, np.zeros(d), rng=None, draws=[{}], epsilon=eps,
                                            delta=delta, p=p, q=q, eta=0.5, L=1.0, c_groups=0.5, c_lap=0.05)
+
+
+def test_multi_stage_ac_sa_counts_stages_and_rejects_bad_input():
+    import math
+    import numpy as np
+    import pytest
+    from reference.core.oracles import QueryCounter
+    from reference.thesis.ch10.accelerated import multi_stage_ac_sa
+    A = np.diag([0.1, 1.0])
+    cnt, tr = QueryCounter(), []
+    p = multi_stage_ac_sa(lambda x: A @ x, np.array([1.0, 1.0]), mu=0.1, beta=1.0, V0=1.0, sigma2=0.0, K=3,
+                          project=lambda x: x, counter=cnt, trace=tr)
+    N = math.ceil(4 * math.sqrt(2 * 1.0 / 0.1))
+    assert [t["N"] for t in tr] == [N] * 3 and cnt.calls == 3 * N
+    assert 0.5 * p @ A @ p <= 1.0 * 2.0 ** -3
+    for key, bad in (("mu", 0.0), ("beta", -1.0), ("V0", float("nan")), ("sigma2", -1.0), ("K", 0)):
+        kw = dict(mu=0.1, beta=1.0, V0=1.0, sigma2=0.0, K=1)
+        kw[key] = bad
+        with pytest.raises((ValueError, TypeError), match=key):
+            multi_stage_ac_sa(lambda x: A @ x, np.ones(2), project=lambda x: x, **kw)
