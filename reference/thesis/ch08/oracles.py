@@ -27,6 +27,42 @@ def _sphere(rng, m, d):
     return g / np.linalg.norm(g, axis=1, keepdims=True)
 
 
+def _draw_source(rng, draws, streams):
+    """Run-time row source for oracles whose number of calls O2NC decides: ``take(stream, k)`` returns k rows of the
+    named standard stream — normals ("dirs": (k, d), "tree"/"chi": (d,) when k is None) or uniforms ("radii": (k,)) —
+    from ``rng`` (the same calls in the same order as the rng path) or from pre-drawn ``draws`` = dict(stream ->
+    array), consumed in call order (a ValueError names the stream when its rows run out or the shape differs)."""
+    if draws is None:
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy.random.Generator when draws is not given, got {type(rng).__name__}")
+
+        def take(stream, k, d):
+            if stream == "radii":
+                return rng.random(k)
+            return rng.standard_normal(d) if k is None else rng.standard_normal((k, d))
+        return take
+    if not isinstance(draws, dict):
+        raise TypeError(f"draws must be a dict stream -> array with streams among {sorted(streams)}")
+    bad = set(draws) - set(streams)
+    if bad:
+        raise ValueError(f"draws: unknown streams {sorted(bad)}; allowed {sorted(streams)}")
+    pools = {k: np.asarray(v, dtype=float) for k, v in draws.items()}
+    used = {k: 0 for k in pools}
+
+    def take(stream, k, d):
+        if stream not in pools:
+            raise ValueError(f"draws: missing stream {stream!r}; given: {sorted(pools)}")
+        arr, i = pools[stream], used[stream]
+        kk = 1 if k is None else k
+        if i + kk > arr.shape[0]:
+            raise ValueError(f"draws[{stream!r}] has {arr.shape[0]} rows but {i + kk} are needed")
+        if stream != "radii" and arr.shape[1:] != (d,):
+            raise ValueError(f"draws[{stream!r}] rows must have shape ({d},), got {arr.shape[1:]}")
+        used[stream] = i + kk
+        return arr[i] if k is None else arr[i:i + kk]
+    return take
+
+
 def _zo(fval, z, xi, y, alpha):
     """(1/m) Σ_j (d/(2α))(f(z+αy_j;ξ) − f(z−αy_j;ξ)) y_j (eq. 8.4 with the trailing y_j, AU41)."""
     d = z.size
@@ -39,8 +75,8 @@ def _fo(grad, z, xi, y):
 
 
 def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m: int, sigma: float,
-                       rng: np.random.Generator, order: str = "zero", f=None, grad=None,
-                       directions: str = "sphere", counter: QueryCounter | None = None):
+                       rng: np.random.Generator | None = None, order: str = "zero", f=None, grad=None,
+                       directions: str = "sphere", counter: QueryCounter | None = None, draws: dict | None = None):
     """Algorithm 24 (order="zero", f(x, ξ) values) / Algorithm 26 (order="first", grad(x, ξ) subgradients).
 
     Preconditions: stream = the data in a fixed (public) order, consumed without replacement; Sigma >= 1 (period),
@@ -54,9 +90,11 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
     Postcondition: returns (O, state); state["calls"], state["samples_used"], state["exhausted"] (the call that
     finds the stream exhausted raises StopIteration).
 
-    Randomness: the direction draws of the zero/first-order estimators and one (d,) standard-normal vector per tree
-        node (fresh tree per period), all from ``rng``; the number of calls is decided by O2NC at run time (no
-        fixed-shape pre-drawn form; seed the rng to reproduce).
+    Randomness: per estimate the direction draws — "dirs": standard normals, k rows of d (sphere: y = g/‖g‖; ball:
+        uniform_l2_ball with "radii": k standard uniforms after the k rows) — and one (d,) standard normal per tree node
+        ("tree", fresh tree per period), from ``rng`` in call order or pre-drawn ``draws`` = dict(dirs=(K, d),
+        radii=(K',), tree=(J, d)) consumed row by row in the same order (the number of calls is decided by O2NC at
+        run time, so the arrays only need enough rows); bit-identical to the rng path (tested).
     Spec: 003_ch08.alg24, 003_ch08.alg26
     """
     alpha = _V.positive("alpha", alpha, allow_inf=True)
@@ -87,11 +125,13 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
         return np.asarray(grad(x, xi), dtype=float)
 
     st = dict(t=0, ptr=0, g=None, z_prev=None, tree={}, calls=0, samples_used=0, counter=counter)
+    take = _draw_source(rng, draws, ("dirs", "radii", "tree"))
 
     def draw_dirs(k, d):
+        g = take("dirs", k, d)
         if order == "first" or directions == "printed_ball":
-            return uniform_l2_ball(d, alpha, rng, size=k)
-        return _sphere(rng, k, d)
+            return uniform_l2_ball(d, alpha, None, size=k, noise=(g, take("radii", k, d)))
+        return g / np.linalg.norm(g, axis=1, keepdims=True)
 
     def est(z, xi, y):
         return _zo(f_counted, z, xi, y, alpha) if order == "zero" else _fo(g_counted, z, xi, y)
@@ -126,7 +166,7 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
         noise = np.zeros(d)
         for node in node_set(loc, Sigma):                               # line 16: TREE(σ, Σ)(loc)
             if node not in st["tree"]:
-                st["tree"][node] = rng.standard_normal(d)
+                st["tree"][node] = take("tree", None, d)
             noise += sigma * st["tree"][node]
         st["g"], st["z_prev"] = g, z.copy()
         st["calls"] += 1
@@ -137,7 +177,8 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
 
 
 def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, sigma2: float, f,
-                      rng: np.random.Generator, directions: str = "sphere", counter: QueryCounter | None = None):
+                      rng: np.random.Generator | None = None, directions: str = "sphere",
+                      counter: QueryCounter | None = None, draws: dict | None = None):
     """Algorithm 25 (multi-pass zero-order), 003 L6350-6380: period start g̃_t = (1/n)Σ_i ∇̃f(z_t; ξ_i) + N(0, σ1² I);
     otherwise g̃_t = g̃_{t−1} + (1/n)Σ_i(∇̃f(z_t; ξ_i) − ∇̃f(z_{t−1}; ξ_i)) + N(0, σ2² I) (built on the noisy g̃).
 
@@ -146,8 +187,10 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
     Steps: period start: full-data zero-order gradient + σ1·ξ; otherwise the previous output plus the full-data
         difference + σ2·ξ (Alg 25).
     Postcondition: a callable oracle z ↦ g̃; the noise variance accumulates as σ1²d + kσ2²d within a period (AU49).
-    Randomness: direction draws and one (d,) standard-normal vector per call, from ``rng`` (calls decided by O2NC at
-        run time: no fixed-shape pre-drawn form).
+    Randomness: per estimate "dirs" (k rows of d standard normals; "radii", k uniforms, for the printed ball) and one
+        (d,) standard normal per call ("chi"), from ``rng`` in call order or pre-drawn ``draws`` = dict(dirs=(K, d),
+        radii=(K',), chi=(J, d)) consumed row by row (calls decided by O2NC at run time: the arrays need enough rows);
+        bit-identical to the rng path (tested).
     Spec: 003_ch08.alg25
     """
     Sigma = _V.integer("Sigma", Sigma)
@@ -170,9 +213,13 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
         fval(np.zeros(1))
         return f(x, xi)
     st = dict(t=0, g=None, z_prev=None, counter=counter)
+    take = _draw_source(rng, draws, ("dirs", "radii", "chi"))
 
     def dirs(k, d):
-        return _sphere(rng, k, d) if directions == "sphere" else uniform_l2_ball(d, alpha, rng, size=k)
+        g = take("dirs", k, d)
+        if directions == "sphere":
+            return g / np.linalg.norm(g, axis=1, keepdims=True)
+        return uniform_l2_ball(d, alpha, None, size=k, noise=(g, take("radii", k, d)))
 
     def O(z):
         z = np.asarray(z, dtype=float)
@@ -180,13 +227,13 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
         st["t"] += 1
         if (st["t"] - 1) % Sigma == 0:                                  # line 2: period start
             g = np.mean([_zo(f_counted, z, xi, dirs(m, d), alpha) for xi in data], axis=0)   # lines 3-6
-            out = g + sigma1 * rng.standard_normal(d)                   # line 7: + χ_t ~ N(0, σ1² I)
+            out = g + sigma1 * take("chi", None, d)                     # line 7: + χ_t ~ N(0, σ1² I)
         else:
             diffs = []
             for xi in data:                                             # lines 9-13
                 y = dirs(2 * m, d)
                 diffs.append(_zo(f_counted, z, xi, y[:m], alpha) - _zo(f_counted, st["z_prev"], xi, y[m:], alpha))
-            out = st["g"] + np.mean(diffs, axis=0) + sigma2 * rng.standard_normal(d)   # lines 14-15
+            out = st["g"] + np.mean(diffs, axis=0) + sigma2 * take("chi", None, d)   # lines 14-15
         st["g"], st["z_prev"] = out, z.copy()
         return out
 

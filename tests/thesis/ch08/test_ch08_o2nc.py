@@ -130,3 +130,61 @@ def test_single_pass_calibration_meets_delta(eps, dl, S, order):
     tot = orc.single_pass_privacy(epsilon=eps, L=1.0, d=5, alpha=0.1, D=1e-3, B1=S, B2=1, m=10 ** 6, sigma=sig, Sigma=S,
                                   n_samples=10 ** 5, iota=iota, order=order)
     assert tot <= dl * (1 + 1e-9)
+
+
+class _Rec(np.random.Generator):
+    """Records every standard-normal and uniform block (to replay the rng path as pre-drawn draws)."""
+
+    def __init__(self, seed):
+        super().__init__(np.random.PCG64(seed))
+        self.log = []
+
+    def standard_normal(self, *a, **k):
+        v = super().standard_normal(*a, **k)
+        self.log.append(("n", np.array(v, copy=True)))
+        return v
+
+    def random(self, *a, **k):
+        v = super().random(*a, **k)
+        self.log.append(("u", np.array(v, copy=True)))
+        return v
+
+
+@pytest.mark.parametrize("kind", ["zero", "first", "printed_ball", "multi"])
+def test_ch08_oracles_draws_bit_identical(kind):
+    """single_pass_oracle / multi_pass_oracle: pre-drawn streams (dirs, radii, tree | chi) replay the rng path exactly."""
+    from reference.thesis.ch08 import oracles as orc
+    d = 3
+    a = np.array([1.0, -0.5, 0.2])
+    f = lambda x, xi: abs(float(a @ x) - xi)
+    g = lambda x, xi: math.copysign(1.0, float(a @ x) - xi) * a
+    stream = list(np.linspace(-0.5, 0.5, 80))
+    zs = [0.01 * k * a for k in range(11)]
+    if kind == "multi":
+        mk = lambda rng, draws=None: orc.multi_pass_oracle(stream[:6], Sigma=4, alpha=0.1, m=3, sigma1=0.3, sigma2=0.2, f=f,
+                                                           rng=rng, draws=draws)[0]
+        names = ("dirs", "chi")
+    else:
+        order = "first" if kind == "first" else "zero"
+        dirs = "printed_ball" if kind == "printed_ball" else "sphere"
+        mk = lambda rng, draws=None: orc.single_pass_oracle(stream, Sigma=4, alpha=0.1, B1=3, B2=2, m=3, sigma=0.5, rng=rng,
+                                                            order=order, f=f, grad=g, directions=dirs, draws=draws)[0]
+        names = ("dirs", "tree")
+    rec = _Rec(5)
+    O = mk(rec)
+    out_a = [O(z) for z in zs]
+    dirs_rows = [v for t, v in rec.log if t == "n" and v.ndim == 2]
+    other = [v for t, v in rec.log if t == "n" and v.ndim == 1]
+    radii = [v for t, v in rec.log if t == "u"]
+    draws = {names[0]: np.vstack(dirs_rows), names[1]: np.vstack(other)}
+    if radii:
+        draws["radii"] = np.concatenate(radii)
+    O2 = mk(None, draws)
+    out_b = [O2(z) for z in zs]
+    assert all(np.array_equal(u, v) for u, v in zip(out_a, out_b))
+    short = dict(draws)
+    short[names[1]] = short[names[1]][:1]
+    O3 = mk(None, short)
+    with pytest.raises(ValueError, match=names[1]):
+        for z in zs:
+            O3(z)
