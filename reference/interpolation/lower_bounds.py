@@ -55,7 +55,8 @@ def thm1_pure_instance(n: int, d: int, eps, H=1, D=1):
     V = (mpmath.mpf(D) / (2 * gamma)) ** d
     tau = c / (1 + mpmath.e ** (k * eps) / (V - 1))
     out = dict(k=k, gamma=gamma, c=c, V=V, tau=tau, bound=thm1a_bound(H, D, d, n, eps))
-    _V.finite_result("the instance's quantities", [float(v) for v in out.values()], H=H, D=D, d=d)
+    _V.finite_result("the instance's D-scaled quantities (gamma, c, tau, bound)",
+                     [float(out[k]) for k in ("gamma", "c", "tau", "bound")], H=H, D=D)
     return out
 
 
@@ -75,7 +76,8 @@ def thm1_approx_instance(n: int, eps, delta, H=1, D=1):
     c = k * H * mpmath.mpf(D) ** 2 / (8 * n)
     tau = c * (mpmath.e ** (-k * eps) - k * mpmath.e ** (-eps) * delta) / (1 + mpmath.e ** (-k * eps))
     out = dict(k=k, c=c, tau=tau, bound=mpmath.mpf(H) * mpmath.mpf(D) ** 2 / (16 * (mpmath.e + 1) * n * eps))
-    _V.finite_result("the instance's quantities", [float(v) for v in out.values()], H=H, D=D)
+    _V.finite_result("the instance's D-scaled quantities (c, tau, bound)",
+                     [float(out[k]) for k in ("c", "tau", "bound")], H=H, D=D)
     return out
 
 
@@ -99,7 +101,8 @@ def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
     tau = c / (1 + mpmath.e ** (k * eps) / (V - 1)) if V > 1 else mpmath.mpf(0)
     out = dict(k=k, gamma=gamma, V=V, c=c, tau=tau,
                bound=mpmath.mpf(lam) * mpmath.mpf(D) ** 2 / 96 * mpmath.e ** (-2 * k * eps / d))
-    _V.finite_result("the instance's quantities", [float(v) for v in out.values()], lam=lam, n=n, eps=eps, D=D)
+    _V.finite_result("the instance's D-scaled quantities (gamma, c, tau, bound)",
+                     [float(out[k]) for k in ("gamma", "c", "tau", "bound")], lam=lam, D=D)
     return out
 
 
