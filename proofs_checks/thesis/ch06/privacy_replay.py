@@ -78,8 +78,9 @@ def at_epsilon_bound(scales, dq, dh):
 def _worst_counts_mu2(mu_o1, mu_o2, cap_o1, T):
     """max Σμ_i² over call sequences of Alg. 17: T+1 iterations, the first an O1 call, at most cap_o1 O1 calls
     (refresh + escape), at most T O2 calls."""
+    # for k1 >= 1 the O2 count is T+1−k1 (<= T), so the objective is linear in k1: its maximum is at an endpoint
     best = 0.0
-    for k1 in range(1, min(cap_o1, T + 1) + 1):
+    for k1 in {1, max(1, min(cap_o1, T + 1))}:
         k2 = min(T + 1 - k1, T)
         best = max(best, k1 * mu_o1 ** 2 + k2 * mu_o2 ** 2)
     return best
@@ -180,7 +181,7 @@ def _printed_639_delta_ratio(n, d, e, dl, C, alpha_polylog):
                               zeta2=s2 * math.sqrt(d), d=d, C=C)
     T = max(1, math.ceil(p["T"]))
     mu1, mu2 = 2 / (n * s1), 2 / (n * s2)                          # replace-one: 2G/n, 2M‖x−y‖/n over noise σ, σ‖x−y‖
-    mu = math.sqrt(_worst_counts_mu2(mu1, mu2, T + 1, T)) if T < 10 ** 5 else math.sqrt((T + 1) * max(mu1, mu2) ** 2)
+    mu = math.sqrt(_worst_counts_mu2(mu1, mu2, T + 1, T))
     return float(gdp_delta(e, mu)) / dl, T, mu
 
 
@@ -217,7 +218,7 @@ def _p61_printed(ctx):
 def _p62_replay(ctx):
     G, M, eps, dl, K, T, eta = 1.5, 1.0, 2.0, 1e-6, 20, 100, 1.0
     rng = RecordingGenerator(7)
-    psg, psh, data = _instance(4000, np.random.default_rng(17))
+    psg, psh, data = _instance(1600, np.random.default_rng(17))
     x0 = np.array([1e-3, 0.3])
     r = pl.population_sosp_pipeline(psg, psh, data, x0, G=G, M=M, rho=1.0, alpha=0.3, epsilon=eps, delta=dl,
                                     omega=0.1, eta=eta, kappa=0.05, T=T, Gamma=3, escape_threshold=0.1, escape_sd=0.05,
