@@ -209,7 +209,10 @@ def exponential_mechanism_1d(score: Callable, lo, hi, epsilon: float, sensitivit
     x_0 = lo < ... < x_P = hi (equal panels plus the breakpoints), Z = C_P; 3. u ~ U[0,1); the panel i with
     C_i <= u Z <= C_{i+1}; F(x) = (C_i + int_{x_i}^x w)/Z there; 4. x = F^{-1}(u) on [x_i, x_{i+1}]
     (:func:`reference.core.samplers.inverse_cdf_sample` with pdf w/Z).
-    Postcondition: output (an mpf with ``dps`` digits) ~ the density w/Z up to the quadrature's accuracy;
+    Postcondition: output (an mpf with ``dps`` digits) ~ the density w/Z up to the quadrature's accuracy (a
+    ValueError when each panel's mass and the sum over its two halves disagree by more than 1e-3 of Z: e.g. a
+    kink or peak not listed in breakpoints at a large epsilon, where the sample would otherwise be silently
+    wrong);
     epsilon-DP when ``sensitivity`` bounds sup_x |score_D(x) - score_D'(x)| (McSherry & Talwar 2007).
     Randomness: one uniform u from ``rng`` or pre-drawn ``u``; the output is the exact quantile F^{-1}(u).
     With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
@@ -247,13 +250,22 @@ def exponential_mechanism_1d(score: Callable, lo, hi, epsilon: float, sensitivit
         def w(x):  # step 1 (times the constant exp(-k s_ref), which cancels in w/Z)
             return mpmath.exp(k * (score(x) - s_ref))
 
-        masses = [mpmath.quad(w, [x0, x1]) for x0, x1 in zip(grid[:-1], grid[1:])]  # step 2
+        # step 2; each panel also integrated as two halves: their disagreement estimates the quadrature's error
+        quads = [(mpmath.quad(w, [x0, x1]), mpmath.quad(w, [x0, (x0 + x1) / 2, x1]))
+                 for x0, x1 in zip(grid[:-1], grid[1:])]
+        masses = [m for m, _ in quads]
         C = [mpmath.mpf(0)]
         for mass in masses:
             C.append(C[-1] + mass)
         Z = C[-1]
         if not (mpmath.isfinite(Z) and Z > 0):
             raise ValueError("score gives a non-finite or zero normaliser on [lo, hi]")
+        err = mpmath.fsum(abs(m - m2) for m, m2 in quads)
+        if err > Z / 1000:   # the quadrature failed (a peak or kink it did not resolve): no silent wrong sample
+            raise ValueError(f"the quadrature of exp(epsilon score / (2 sensitivity)) did not converge (estimated "
+                             f"relative error {mpmath.nstr(err / Z, 3)}) at epsilon={epsilon!r}, "
+                             f"sensitivity={sensitivity!r} on [lo, hi] = [{lo!r}, {hi!r}]: list the kinks and the maximiser of score in "
+                             f"breakpoints, raise panels, or lower epsilon")
         i = 0                                                       # step 3 (same expressions as cdf below)
         while i < len(masses) - 1 and C[i + 1] / Z < um:
             i += 1

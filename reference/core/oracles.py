@@ -23,6 +23,8 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numbers
+
 import numpy as np
 
 from .geometry import as_vector
@@ -297,17 +299,17 @@ class SampleAccessOracle:
     def __init__(self, per_sample_grad: Callable[[np.ndarray, Any], np.ndarray], data: Sequence[Any] | np.ndarray,
                  rng: np.random.Generator | None = None, per_sample_loss: Callable[[np.ndarray, Any], float] | None = None,
                  dim: int | None = None, counter: QueryCounter | None = None) -> None:
-        if not callable(per_sample_grad):
-            raise ValueError("per_sample_grad must be callable")
-        if per_sample_loss is not None and not callable(per_sample_loss):
-            raise ValueError("per_sample_loss must be callable or None")
-        if rng is not None and not isinstance(rng, np.random.Generator):
-            raise ValueError("rng must be a numpy.random.Generator or None")
+        _V.callable_("per_sample_grad", per_sample_grad)
+        _V.optional(_V.callable_, "per_sample_loss", per_sample_loss)
+        rng = _V.generator("rng", rng, allow_none=True)
+        if data is None or isinstance(data, (str, bytes, bool, np.bool_, numbers.Number)) \
+                or not hasattr(data, "__len__") or (isinstance(data, np.ndarray) and data.ndim == 0):
+            raise TypeError(f"data must be a sequence of samples or an array whose rows are samples, got "
+                            f"{type(data).__name__} {data!r}"[:300])
         n = len(data)
         if n < 1:
             raise ValueError("data must contain at least one sample (n >= 1)")
-        if dim is not None and (int(dim) != dim or dim < 1):
-            raise ValueError(f"dim must be a positive integer, got {dim!r}")
+        dim = _V.optional(_V.positive_int, "dim", dim)
         self.per_sample_grad = per_sample_grad
         self.per_sample_loss = per_sample_loss
         self.data = data

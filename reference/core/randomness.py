@@ -19,6 +19,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from reference.core import validation as _V
+
 __all__ = ["Source", "LAWS"]
 
 #: the standard laws a stream may have, and how numpy draws them
@@ -35,6 +37,10 @@ class Source:
     """Randomness for one call: from ``rng``, or from pre-drawn standard ``draws`` (validated by name and shape)."""
 
     def __init__(self, rng, draws=None, *, record: bool = False, single: str | None = None):
+        """``rng`` a Generator (or ``None`` when ``draws`` is given); ``record`` a bool; ``single`` None or the
+        stream name a single pre-drawn array stands for (``single=None``: several streams, draws by name)."""
+        record = _V.flag("record", record)
+        single = _V.optional(_V.text, "single", single)
         if draws is None:
             if not isinstance(rng, np.random.Generator):
                 raise TypeError("rng must be a numpy.random.Generator when draws is not given, "

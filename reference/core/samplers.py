@@ -205,8 +205,9 @@ def sample_without_replacement(n: int, m: int, rng: np.random.Generator | None, 
     With pre-drawn draws ``rng=None`` is admissible (otherwise a Generator is required).
     Spec: core.samp.sample_without_replacement  (ref: Knuth TAOCP vol 2, Alg 3.4.2P)
     """
-    n = _int("n", n, lo=0)
-    m = _int("m", m, lo=0, hi=n)
+    n, m = _int("n", n, lo=0), _int("m", m, lo=0)
+    if m > n:
+        raise ValueError(f"m must be <= n (m distinct indices of n), got m={m}, n={n}")
     rng = _generator(rng, needed=noise is None)
     u = _uniforms("noise", noise, (m,), "m") if noise is not None else rng.random(m)
     perm = np.arange(n, dtype=np.int64)

@@ -36,8 +36,7 @@ def log_uniform(min_value: float, max_value: float, *, extremes: bool = True) ->
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
-    if not isinstance(extremes, (bool, np.bool_)):
-        raise TypeError(f"extremes must be a bool, got {type(extremes).__name__} {extremes!r}")
+    extremes = _V.flag("extremes", extremes)
     lo = _finite_pos(min_value, "min_value")
     hi = _finite_pos(max_value, "max_value")
     if lo > hi:
@@ -126,10 +125,12 @@ def dp_params(min_epsilon: float = 1e-3, max_epsilon: float = 100.0, min_delta: 
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
-    min_epsilon = _V.real("min_epsilon", min_epsilon, allow_inf=True)
-    max_epsilon = _V.real("max_epsilon", max_epsilon, allow_inf=True)
-    min_delta = _V.real("min_delta", min_delta, allow_inf=True)
-    max_delta = _V.real("max_delta", max_delta, allow_inf=True)
+    min_epsilon, max_epsilon = _finite_pos(min_epsilon, "min_epsilon"), _finite_pos(max_epsilon, "max_epsilon")
+    min_delta = _V.in_range("min_delta", min_delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    max_delta = _V.in_range("max_delta", max_delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    if min_epsilon > max_epsilon or min_delta > max_delta:
+        raise ValueError(f"need min_epsilon <= max_epsilon and min_delta <= max_delta, got min_epsilon="
+                         f"{min_epsilon!r}, max_epsilon={max_epsilon!r}, min_delta={min_delta!r}, max_delta={max_delta!r}")
     return st.tuples(epsilons(min_epsilon, max_epsilon), deltas(min_delta, max_delta))
 
 
@@ -141,9 +142,8 @@ def dimensions(min_value: int = 1, max_value: int = 64) -> st.SearchStrategy[int
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
-    min_value = _V.integer("min_value", min_value)
-    max_value = _V.integer("max_value", max_value)
-    if not (1 <= min_value <= max_value):
+    min_value, max_value = _V.integer("min_value", min_value, lo=1), _V.integer("max_value", max_value, lo=1)
+    if not (min_value <= max_value):
         raise ValueError(f"dimensions need 1 <= min_value <= max_value, got {min_value!r}, {max_value!r}")
     return st.one_of(st.sampled_from([min_value, max_value]), st.integers(min_value, max_value))
 
@@ -160,14 +160,8 @@ def points_in_ball(draw, d: int, radius: float = 1.0, center=None) -> np.ndarray
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
-    d = _V.integer("d", d, lo=1)
-    d = int(d)
-    if d < 1:
-        raise ValueError(f"d must be an integer >= 1, got {d!r}")
-    radius = _finite_pos(radius, "radius")
-    c = np.zeros(d) if center is None else np.asarray(center, dtype=float)
-    if c.shape != (d,):
-        raise ValueError(f"center must have shape ({d},), got {c.shape}")
+    d, radius = _V.integer("d", d, lo=1), _finite_pos(radius, "radius")
+    c = np.zeros(d) if center is None else _V.vector("center", center, d)
     u = draw(hnp.arrays(np.float64, d, elements=st.floats(-1.0, 1.0, allow_nan=False, allow_subnormal=False)))
     frac = draw(st.one_of(st.sampled_from([0.0, 1.0]), st.floats(0.0, 1.0)))
     nu = float(np.linalg.norm(u))
@@ -175,10 +169,10 @@ def points_in_ball(draw, d: int, radius: float = 1.0, center=None) -> np.ndarray
         u = np.zeros(d)
         u[0] = 1.0
         nu = 1.0
-    x = (radius * frac / nu) * u
-    nx = float(np.linalg.norm(x))
-    if nx > radius:
-        x = x * (radius / nx) * (1 - 1e-15)
+    x = radius * ((frac / nu) * u)                     # the unit-norm factor first: no overflow for radius = 1e308
+    nx = float(np.linalg.norm(x / radius))             # ||x|| / radius
+    if nx > 1.0:
+        x = x * (1.0 / nx) * (1 - 1e-15)
     return c + x
 
 
@@ -192,13 +186,10 @@ def datasets(draw, n: int | None = None, d: int | None = None, *, max_n: int = 2
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
-    max_n = _V.integer("max_n", max_n)
-    max_d = _V.integer("max_d", max_d)
+    max_n, max_d = _V.integer("max_n", max_n, lo=1), _V.integer("max_d", max_d, lo=1)
     radius = _finite_pos(radius, "radius")
-    n = draw(st.integers(1, max_n)) if n is None else _V.integer("n", n)
-    d = draw(st.integers(1, max_d)) if d is None else _V.integer("d", d)
-    if n < 1 or d < 1:
-        raise ValueError(f"n and d must be >= 1, got n={n!r}, d={d!r}")
+    n = draw(st.integers(1, max_n)) if n is None else _V.integer("n", n, lo=1)
+    d = draw(st.integers(1, max_d)) if d is None else _V.integer("d", d, lo=1)
     return _rows_in_ball(draw, n, d, radius)
 
 
@@ -212,10 +203,10 @@ def _rows_in_ball(draw, n: int, d: int, radius: float) -> np.ndarray:
     u[small] = 0.0
     u[small, 0] = 1.0
     nu[small] = 1.0
-    x = (radius * frac / nu)[:, None] * u
-    nx = np.linalg.norm(x, axis=1)
-    over = nx > radius
-    x[over] *= (radius / nx[over] * (1 - 1e-15))[:, None]
+    x = radius * ((frac / nu)[:, None] * u)          # the unit-norm factor first: no overflow for radius = 1e308
+    nx = np.linalg.norm(x / radius, axis=1)            # ||x|| / radius
+    over = nx > 1.0
+    x[over] *= ((1.0 / nx[over]) * (1 - 1e-15))[:, None]
     return x
 
 
@@ -240,12 +231,16 @@ class NeighbouringPair:
     added: bool = False
 
     def __post_init__(self):
-        _V.array("D", self.D, allow_empty=True)
-        _V.array("D_prime", self.D_prime, allow_empty=True)
         _V.choice("kind", self.kind, NEIGHBOUR_KINDS)
-        _V.integer("index", self.index, lo=0)
-        if not isinstance(self.added, (bool, np.bool_)):
-            raise TypeError(f"added must be a bool, got {type(self.added).__name__}")
+        nd = 3 if self.kind == "user_level" else 2             # (n, d) records, or (n_users, m, d)
+        D = _V.array("D", self.D, ndim=nd)
+        Dp = _V.array("D_prime", self.D_prime, ndim=nd, allow_empty=self.kind == "add_remove")
+        _V.flag("added", self.added)
+        rows = D.shape[0] + (1 if self.added else -1) if self.kind == "add_remove" else D.shape[0]
+        if Dp.shape[1:] != D.shape[1:] or Dp.shape[0] != rows:
+            raise ValueError(f"D_prime must have shape {(rows,) + D.shape[1:]} (a {self.kind} neighbour of D, "
+                             f"shape {D.shape}), got {Dp.shape}")
+        _V.integer("index", self.index, lo=0, hi=max(D.shape[0], Dp.shape[0]) - 1)
 
     def differing_rows(self) -> int:
         if self.kind == "add_remove":
@@ -269,26 +264,18 @@ def neighbouring_datasets(draw, kind: str | None = None, *, n: int | None = None
     Randomness: hypothesis's data source only (derandomized profile 'dpsco'); the listed extremes are drawn explicitly.
     Spec: core.test.strategies
     """
-    if kind is not None:
-        _V.choice("kind", kind, NEIGHBOUR_KINDS)
-    max_n = _V.integer("max_n", max_n)
-    max_d = _V.integer("max_d", max_d)
-    max_m = _V.integer("max_m", max_m)
-    kind = draw(st.sampled_from(NEIGHBOUR_KINDS)) if kind is None else kind
-    if kind not in NEIGHBOUR_KINDS:
-        raise ValueError(f"kind must be one of {NEIGHBOUR_KINDS}, got {kind!r}")
+    kind = _V.optional(_V.choice, "kind", kind, NEIGHBOUR_KINDS)
+    max_n, max_d, max_m = (_V.integer("max_n", max_n, lo=1), _V.integer("max_d", max_d, lo=1),
+                           _V.integer("max_m", max_m, lo=1))
     radius = _finite_pos(radius, "radius")
-    n = draw(st.integers(1, max_n)) if n is None else _V.integer("n", n)
-    d = draw(st.integers(1, max_d)) if d is None else _V.integer("d", d)
-    if n < 1 or d < 1:
-        raise ValueError(f"n and d must be >= 1, got n={n!r}, d={d!r}")
-    if m is not None:
-        m = _V.positive_int("m", m)
+    n, d, m = _V.optional(_V.positive_int, "n", n), _V.optional(_V.positive_int, "d", d), \
+        _V.optional(_V.positive_int, "m", m)
+    kind = draw(st.sampled_from(NEIGHBOUR_KINDS)) if kind is None else kind
+    n = draw(st.integers(1, max_n)) if n is None else n
+    d = draw(st.integers(1, max_d)) if d is None else d
     if kind == "user_level":
         m = draw(st.integers(1, max_m)) if m is None else m
-        if m < 1:
-            raise ValueError(f"m must be >= 1, got {m!r}")
-        D = _rows_in_ball(draw, n * m, d, _finite_pos(radius, "radius")).reshape(n, m, d)
+        D = _rows_in_ball(draw, n * m, d, radius).reshape(n, m, d)
         i = draw(st.integers(0, n - 1))
         Dp = D.copy()
         Dp[i] = _rows_in_ball(draw, m, d, radius)

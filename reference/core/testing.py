@@ -39,48 +39,51 @@ _SIDES = ("two-sided", "lower", "upper")
 # ----------------------------------------------------------------------------------------------------------
 
 def _check_alpha(alpha, name: str = "alpha") -> float:
-    try:
-        a = float(alpha)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number in (0, 1), got {alpha!r}") from None
-    if not (0.0 < a < 1.0):
-        raise ValueError(f"{name} must be in (0, 1), got {alpha!r}")
-    return a
+    """A level in (0, 1) (reference.core.validation.in_range: a bool or string is a TypeError)."""
+    return _V.in_range(name, alpha, 0.0, 1.0, lo_open=True, hi_open=True)
 
 
 def _check_side(side: str) -> str:
-    if not isinstance(side, str) or side not in _SIDES:
-        raise ValueError(f"side must be one of {_SIDES}, got {side!r}")
-    return side
+    return _V.choice("side", side, _SIDES)
 
 
 def _check_pos(x, name: str, allow_array: bool = False):
-    arr = _V.array(name, x, allow_inf=True)          # refuses None / strings / bools by name; NaN below
-    if arr.ndim and not allow_array:
-        raise ValueError(f"{name} must be a scalar > 0, got array of shape {arr.shape}")
-    if not np.all(np.isfinite(arr)) or not np.all(arr > 0):
-        raise ValueError(f"{name} must be finite and > 0, got {x!r}")
+    """A finite value > 0: a scalar, or (``allow_array``) a scalar or 1-D per-coordinate array."""
+    arr = _V.array(name, x)                          # refuses None / strings / bools / NaN / inf by name
+    if arr.ndim > (1 if allow_array else 0):
+        raise ValueError(f"{name} must be a scalar{' or a 1-D array' if allow_array else ''} > 0, got shape "
+                         f"{arr.shape}")
+    if not np.all(arr > 0):
+        raise ValueError(f"{name} must be finite and > 0, got {x!r}"[:300])
     return arr if arr.ndim else float(arr)
 
 
 def _check_nonneg(x, name: str, allow_array: bool = False):
-    arr = _V.array(name, x, allow_inf=True)          # refuses None / strings / bools by name; NaN below
-    if arr.ndim and not allow_array:
-        raise ValueError(f"{name} must be a scalar >= 0, got array of shape {arr.shape}")
-    if not np.all(np.isfinite(arr)) or not np.all(arr >= 0):
-        raise ValueError(f"{name} must be finite and >= 0, got {x!r}")
+    """A finite value >= 0: a scalar, or (``allow_array``) a scalar or 1-D per-coordinate array."""
+    arr = _V.array(name, x)
+    if arr.ndim > (1 if allow_array else 0):
+        raise ValueError(f"{name} must be a scalar{' or a 1-D array' if allow_array else ''} >= 0, got shape "
+                         f"{arr.shape}")
+    if not np.all(arr >= 0):
+        raise ValueError(f"{name} must be finite and >= 0, got {x!r}"[:300])
     return arr if arr.ndim else float(arr)
 
 
 def _check_int(x, name: str, lo: int) -> np.ndarray:
-    arr = np.asarray(x)
-    if arr.size == 0:
-        raise ValueError(f"{name} must be an integer >= {lo}, got an empty array")
-    if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)):
-        raise ValueError(f"{name} must be an integer >= {lo}, got {x!r}")
-    if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)) or not np.all(arr >= lo):
-        raise ValueError(f"{name} must be an integer >= {lo}, got {x!r}")
+    """Integers >= lo (a scalar or an array; broadcasting is the caller's); an integral float above 2**53 is not an
+    exact count (as reference.core.validation.integer)."""
+    arr = _V.array(name, x)                          # TypeError for a bool / string / None; NaN / inf refused
+    if not np.all(arr == np.round(arr)) or not np.all(arr >= lo) or np.any(np.abs(arr) > 2.0 ** 53):
+        raise ValueError(f"{name} must be an integer >= {lo} (exact: at most 2**53), got {x!r}"[:300])
     return arr.astype(np.int64)
+
+
+def _scalar_count(x, name: str, lo: int) -> int:
+    """One integer count >= lo (not an array)."""
+    arr = _check_int(x, name, lo)
+    if arr.ndim:
+        raise ValueError(f"{name} must be one integer >= {lo}, got an array of shape {arr.shape}")
+    return int(arr)
 
 
 def _ret(x: np.ndarray):
@@ -107,10 +110,7 @@ def clopper_pearson(k, n, alpha, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.clopper_pearson
     """
-    _V.choice("side", side, ('lower', 'two-sided', 'upper'))
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    alpha = _check_alpha(alpha)
-    _check_side(side)
+    alpha, side = _check_alpha(alpha), _check_side(side)
     n_arr = _check_int(n, "n", 1)
     k_arr = _check_int(k, "k", 0)
     if np.any(k_arr > n_arr):
@@ -144,10 +144,7 @@ def poisson_interval(k, alpha, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.poisson_interval
     """
-    _V.choice("side", side, ('lower', 'two-sided', 'upper'))
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    alpha = _check_alpha(alpha)
-    _check_side(side)
+    alpha, side = _check_alpha(alpha), _check_side(side)
     k_arr = _check_int(k, "k", 0)
     a = alpha / 2.0 if side == "two-sided" else alpha
     kf = k_arr.astype(float)
@@ -178,10 +175,7 @@ def hoeffding_radius(n, alpha, range_width, side: str = "two-sided"):
     Randomness: none (deterministic).
     Spec: core.test.hoeffding_radius
     """
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    n = int(_check_int(n, "n", 1))
-    alpha = _check_alpha(alpha)
-    _check_side(side)
+    n, alpha, side = _scalar_count(n, "n", 1), _check_alpha(alpha), _check_side(side)
     w = _check_pos(range_width, "range_width", allow_array=True)
     L = _log_factor(alpha, side)
     return _ret(np.asarray(w) * math.sqrt(L / (2.0 * n)))
@@ -201,17 +195,15 @@ def bernstein_radius(n, alpha, variance_bound, range_width, side: str = "two-sid
     Randomness: none (deterministic).
     Spec: core.test.bernstein_radius
     """
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    n = int(_check_int(n, "n", 1))
-    alpha = _check_alpha(alpha)
-    _check_side(side)
+    n, alpha, side = _scalar_count(n, "n", 1), _check_alpha(alpha), _check_side(side)
     w = np.asarray(_check_pos(range_width, "range_width", allow_array=True))
     v = np.asarray(_check_nonneg(variance_bound, "variance_bound", allow_array=True))
-    v = np.minimum(v, w**2 / 4.0)
-    L = _log_factor(alpha, side)
-    bl3 = w * L / 3.0
-    r = (bl3 + np.sqrt(bl3**2 + 2.0 * n * L * v)) / n
-    return _ret(r)
+    with np.errstate(over="ignore"):
+        v = np.minimum(v, w * (w / 4.0))
+        L = _log_factor(alpha, side)
+        bl3 = w * (L / 3.0)
+        r = (bl3 + np.hypot(bl3, np.sqrt(2.0 * L * v) * math.sqrt(n))) / n     # no overflow of the squares
+    return _ret(_V.finite_result("the Bernstein radius", r, range_width=range_width, variance_bound=variance_bound))
 
 
 def empirical_bernstein_radius(samples, alpha, range_width, side: str = "two-sided"):
@@ -226,20 +218,19 @@ def empirical_bernstein_radius(samples, alpha, range_width, side: str = "two-sid
     Randomness: none (deterministic).
     Spec: core.test.empirical_bernstein_radius
     """
-    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     _check_side(side)
-    x = np.asarray(samples, dtype=float)
+    x = _V.array("samples", samples)
     if x.ndim not in (1, 2) or x.shape[0] < 2:
         raise ValueError(f"samples must have shape (n,) or (n, d) with n >= 2, got shape {x.shape}")
-    if not np.all(np.isfinite(x)):
-        raise ValueError("samples must be finite")
     w = np.asarray(_check_pos(range_width, "range_width", allow_array=True))
     n = x.shape[0]
     Vn = x.var(axis=0, ddof=1)
     L = math.log(2.0 * (2.0 if side == "two-sided" else 1.0) / alpha)
-    r = np.sqrt(2.0 * Vn * L / n) + 7.0 * w * L / (3.0 * (n - 1))
-    return _ret(np.asarray(r))
+    with np.errstate(over="ignore"):
+        r = np.sqrt(2.0 * Vn * L / n) + w * (7.0 * L / (3.0 * (n - 1)))
+    return _ret(np.asarray(_V.finite_result("the empirical Bernstein radius", r, range_width=range_width,
+                                            samples="...")))
 
 
 def median_of_means_radius(n, alpha, variance_bound):
@@ -255,11 +246,10 @@ def median_of_means_radius(n, alpha, variance_bound):
     Randomness: none (deterministic).
     Spec: core.test.median_of_means_radius
     """
-    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     v = _check_nonneg(variance_bound, "variance_bound", allow_array=True)
     k = int(math.ceil(8.0 * math.log(1.0 / alpha)))
-    n = int(_check_int(n, "n", 1))
+    n = _scalar_count(n, "n", 1)
     if n < k:
         raise ValueError(f"n must be >= ceil(8 log(1/alpha)) = {k} for median of means, got n={n}")
     m = n // k
@@ -275,7 +265,6 @@ def bonferroni(alpha, m):
     Randomness: none (deterministic).
     Spec: core.test.bonferroni
     """
-    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     m = int(_check_int(m, "m", 1))
     q = alpha / m
@@ -353,7 +342,6 @@ def test_unbiased(samples=None, target=None, *, estimator: Callable | None = Non
     Spec: core.test.unbiased
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
     alpha = _check_alpha(alpha)
     if samples is None:
         if estimator is None:
@@ -362,20 +350,20 @@ def test_unbiased(samples=None, target=None, *, estimator: Callable | None = Non
         if n is None:
             raise ValueError("n must be an integer >= 2 when an estimator function is given")
         samples = _draw(estimator, rng, n, batched)
-    x = np.asarray(samples, dtype=float)
+    x = _V.array("samples", samples, allow_empty=True)
     if x.ndim == 0 or x.shape[0] < 2:
         raise ValueError(f"samples must have at least 2 rows, got shape {x.shape}")
-    if not np.all(np.isfinite(x)):
-        raise ValueError("samples must be finite (no NaN/inf)")
     nrow = x.shape[0]
     x = x.reshape(nrow, -1)
     d = x.shape[1]
     if target is None:
         raise ValueError("target must be given")
-    tgt = np.broadcast_to(np.asarray(target, dtype=float).reshape(-1) if np.ndim(target) else
-                          np.asarray(target, dtype=float), (d,)).astype(float)
-    if not np.all(np.isfinite(tgt)):
-        raise ValueError("target must be finite")
+    tgt = _V.array("target", target)
+    try:
+        tgt = np.broadcast_to(tgt.reshape(-1) if tgt.ndim else tgt, (d,)).astype(float)
+    except ValueError:
+        raise ValueError(f"target must be a scalar or have {d} entries (one sample's size), got shape "
+                         f"{np.shape(target)}") from None
     if range_width is None and variance_bound is None:
         raise ValueError("range_width or variance_bound must be given (no finite-sample mean test is valid "
                          "without a bound on the range or the variance)")
@@ -459,10 +447,12 @@ def test_moment(samples, target, *, moment: Callable[[np.ndarray], np.ndarray] =
     Randomness: only through ``samples`` or the estimator's own use of ``rng`` (the tester itself draws nothing).
     Spec: core.test.moment
     """
-    _V.array("samples", samples)
-    target = _V.real("target", target, allow_inf=True)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    y = np.asarray(moment(np.asarray(samples, dtype=float)), dtype=float)
+    samples = _V.array("samples", samples)
+    if samples.ndim == 0:
+        raise ValueError(f"samples must have at least 2 rows (shape (n,) or (n, d)), got a scalar {samples!r}")
+    target, alpha = _V.real("target", target), _check_alpha(alpha)
+    _V.callable_("moment", moment)
+    y = np.asarray(moment(samples), dtype=float)
     return test_unbiased(y, target, alpha=alpha, range_width=range_width, variance_bound=variance_bound,
                          method=method)
 
@@ -626,14 +616,9 @@ def audit_bound_from_counts(n1, n0, n_samples, delta, beta, m: int = 1):
     Randomness: none (deterministic).
     Spec: core.test.audit_bound
     """
-    delta = _V.probability("delta", delta)
-    m = _V.integer("m", m)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+    m = _V.integer("m", m, lo=1, hi=2)
     beta = _check_alpha(beta, "beta")
-    delta = float(delta)
-    if not (0.0 <= delta < 1.0):
-        raise ValueError(f"delta must be in [0, 1), got {delta!r}")
-    if m not in (1, 2):
-        raise ValueError(f"m must be 1 or 2, got {m!r}")
     n_samples = _check_pos(n_samples, "n_samples")
     n1 = _check_int(n1, "n1", 0)
     n0 = _check_int(n0, "n0", 0)
@@ -816,6 +801,9 @@ def _best_tail_threshold(logf: Callable, lo: float, hi: float, grid: int = 4001)
     return float(vals[i]), float(ts[i])
 
 
+_LAW_METHODS = ("ppf", "isf", "sf", "cdf", "logsf", "logcdf")   # a frozen continuous scipy.stats law
+
+
 def optimal_threshold_audit(P, Q, delta: float, *, lo: float | None = None, hi: float | None = None):
     """Exact best epsilon certified by a single threshold event for known output laws (the population audit).
 
@@ -830,10 +818,9 @@ def optimal_threshold_audit(P, Q, delta: float, *, lo: float | None = None, hi: 
     Randomness: none (deterministic).
     Spec: core.test.optimal_threshold_audit
     """
-    delta = _V.probability("delta", delta)
-    delta = float(delta)
-    if not (0.0 <= delta < 1.0):
-        raise ValueError(f"delta must be in [0, 1), got {delta!r}")
+    P, Q = _V.distribution("P", P, _LAW_METHODS), _V.distribution("Q", Q, _LAW_METHODS)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+    lo, hi = _V.optional(_V.real, "lo", lo), _V.optional(_V.real, "hi", hi)
     if lo is None:
         lo = float(min(P.ppf(1e-300), Q.ppf(1e-300)))
     if hi is None:
@@ -872,13 +859,12 @@ def plan_threshold_audit(P, Q, delta: float, n_samples: float, beta: float = 0.0
     Randomness: none (deterministic).
     Spec: core.test.plan_threshold_audit
     """
-    delta = _V.probability("delta", delta)
-    grid = _V.integer("grid", grid)
+    P, Q = _V.distribution("P", P, _LAW_METHODS), _V.distribution("Q", Q, _LAW_METHODS)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+    grid = _V.integer("grid", grid, lo=2)
     beta = _check_alpha(beta, "beta")
     n_samples = _check_pos(n_samples, "n_samples")
-    delta = float(delta)
-    if not (0.0 <= delta < 1.0):
-        raise ValueError(f"delta must be in [0, 1), got {delta!r}")
+    lo, hi = _V.optional(_V.real, "lo", lo), _V.optional(_V.real, "hi", hi)
     if lo is None:
         lo = float(min(P.ppf(1e-12), Q.ppf(1e-12)))
     if hi is None:

@@ -55,9 +55,7 @@ class MissingNodeError(ValueError):
 
 
 def _index_range(index_range: str) -> str:
-    if index_range not in INDEX_RANGES:
-        raise ValueError(f"index_range must be one of {INDEX_RANGES}, got {index_range!r}")
-    return index_range
+    return _V.choice("index_range", index_range, INDEX_RANGES)
 
 
 def tree_depth(T: int) -> int:
@@ -205,7 +203,9 @@ def prefix_noise_covariance(T: int, sigma: float = 1.0) -> np.ndarray:
     T = _V.integer("T", T, lo=1)
     sigma = _real("sigma", sigma, lo=0.0)
     A = prefix_incidence(T).astype(float)  # float BLAS product: exact, the entries are integers <= lg T + 1
-    return sigma ** 2 * (A @ A.T)
+    with np.errstate(over="ignore"):
+        cov = (sigma * sigma) * (A @ A.T)
+    return _V.finite_result("sigma^2 |P(s) ∩ P(t)|", cov, sigma=sigma, T=T)
 
 
 class TreeAggregator:
@@ -244,7 +244,7 @@ class TreeAggregator:
             self.rng = _generator(rng)
         self.released = set(tree_nodes(self.T, self.index_range))
         self.s = 0
-        self.draws = np.full((self.T, self.dim), np.nan)
+        self.draws = np.zeros((self.T, self.dim))      # row s-1 holds z_s once step s has run (0 before)
         self.leaves = np.zeros((self.T, self.dim))
         self._running = np.zeros(self.dim)
         self.node_noise: dict[tuple[int, int], np.ndarray] = {}

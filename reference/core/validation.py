@@ -19,7 +19,7 @@ import numpy as np
 __all__ = [
     "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
     "vector", "matrix", "array", "rational", "rationals", "generator", "choice", "callable_", "has_methods",
-    "flag", "optional", "distribution", "sequence", "finite_result",
+    "flag", "optional", "distribution", "sequence", "finite_result", "text",
 ]
 
 
@@ -42,7 +42,8 @@ def flag(name: str, v) -> bool:
 
 
 def optional(check, name: str, v, *args, **kwargs):
-    """``None`` (an optional parameter left out) or a value accepted by ``check(name, v, *args, **kwargs)``."""
+    """``v=None`` (an optional parameter left out) or a value accepted by ``check(name, v, *args, **kwargs)``."""
+    callable_("check", check)
     if v is None:
         return None
     return check(name, v, *args, **kwargs)
@@ -115,6 +116,8 @@ def integer(name: str, v, lo: int | None = None, hi: int | None = None) -> int:
     for bname, b in (("lo", lo), ("hi", hi)):
         if b is not None and (isinstance(b, (bool, np.bool_)) or not isinstance(b, (numbers.Integral, np.integer))):
             raise TypeError(f"{bname} must be an int or None, got {type(b).__name__} {b!r}")
+    if lo is not None and hi is not None and hi < lo:
+        raise ValueError(f"hi must be >= lo (an empty range), got lo={lo}, hi={hi}")
     if isinstance(v, (bool, np.bool_)):
         raise TypeError(f"{name} must be an integer, got bool {v!r}")
     if isinstance(v, (numbers.Integral, np.integer)):
@@ -195,8 +198,11 @@ def generator(name: str, rng, *, allow_none: bool = False):
 def choice(name: str, v, allowed) -> object:
     """One of ``allowed`` (strings or other hashables)."""
     _label(name)
-    if isinstance(allowed, (str, bytes)) or not hasattr(allowed, "__contains__"):
+    if isinstance(allowed, (str, bytes)) or not hasattr(allowed, "__contains__") \
+            or (isinstance(allowed, np.ndarray) and allowed.ndim != 1):
         raise TypeError(f"allowed must be a collection of admissible values, got {type(allowed).__name__}")
+    if len(allowed) == 0:
+        raise ValueError("allowed must not be empty (no value would be admissible)")
     if isinstance(v, np.ndarray) or (isinstance(v, (bool, np.bool_)) and not any(a is v for a in allowed)):
         ok = False                          # an array is never one value; True is not 1
     else:
@@ -286,6 +292,7 @@ def rationals(name: str, seq, *, allow_empty: bool = False) -> list:
 def has_methods(name: str, v, methods) -> object:
     """An object offering every method in ``methods`` (e.g. an oracle: ``("grad_batch",)``); TypeError otherwise."""
     _label(name)
+    methods = _method_names(methods)
     missing = [m for m in methods if not callable(getattr(v, m, None))]
     if missing:
         raise TypeError(f"{name} must provide {', '.join(methods)} (e.g. a reference.core.oracles oracle), "
@@ -296,6 +303,7 @@ def has_methods(name: str, v, methods) -> object:
 def distribution(name: str, v, methods=("ppf", "cdf")):
     """A distribution object offering ``methods`` (by default a scipy.stats frozen law: ``.ppf`` and ``.cdf``)."""
     _label(name)
+    methods = _method_names(methods)
     missing = [m for m in methods if not callable(getattr(v, m, None))]
     if missing:
         raise TypeError(f"{name} must be a distribution with methods {', '.join(methods)} (e.g. a frozen "
@@ -316,16 +324,34 @@ def sequence(name: str, v, *, allow_empty: bool = False) -> list:
     return out
 
 
-def finite_result(what: str, value, /, **params):
-    """``value`` if it is finite as a float; else a ValueError saying that ``what`` (a result, not an input) leaves
+def finite_result(what: str, result, **params):
+    """``result`` if it is finite as a float; else a ValueError saying that ``what`` (a result, not an input) leaves
     the float range at the given parameter values (named in the message) — never a silent inf / NaN."""
     _label(what)
     try:
-        ok = bool(np.all(np.isfinite(np.asarray(value, dtype=float))))
+        ok = bool(np.all(np.isfinite(np.asarray(result, dtype=float))))
     except (TypeError, ValueError, OverflowError):
         ok = False
     if not ok:
         args = ", ".join(f"{k}={v!r}"[:80] for k, v in params.items())
         raise ValueError(f"{what} is not finite in float arithmetic (beyond the float range) at {args}; "
                          f"reduce {' / '.join(params)}"[:400])
-    return value
+    return result
+
+
+def text(name: str, v, *, allow_empty: bool = False) -> str:
+    """A string (a name, a label); not bytes, not a number."""
+    _label(name); _flag("allow_empty", allow_empty)
+    if not isinstance(v, str):
+        raise TypeError(f"{name} must be a str, got {type(v).__name__} {v!r}"[:300])
+    if not v and not allow_empty:
+        raise ValueError(f"{name} must be a non-empty str")
+    return v
+
+
+def _method_names(methods) -> tuple:
+    if isinstance(methods, (str, bytes)) or not isinstance(methods, (tuple, list)) or not methods \
+            or not all(isinstance(m, str) and m for m in methods):
+        raise TypeError(f"methods must be a non-empty tuple of method names (str), got {type(methods).__name__} "
+                        f"{methods!r}"[:300])
+    return tuple(methods)

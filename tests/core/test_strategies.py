@@ -88,12 +88,12 @@ def test_user_level_shape(pair):
 
 @pytest.mark.parametrize("make, match", [
     (lambda: S.log_uniform(0.0, 1.0), "min_value"), (lambda: S.log_uniform(2.0, 1.0), "min_value"),
-    (lambda: S.deltas(0.0, 0.5), "deltas"), (lambda: S.dimensions(0, 3), "dimensions"),
+    (lambda: S.deltas(0.0, 0.5), "deltas"), (lambda: S.dimensions(0, 3), "min_value"),
     (lambda: S.renyi_orders(1.5), "max_value"),
     (lambda: find(S.neighbouring_datasets("swap"), lambda x: True, settings=NODB), "kind"),
     (lambda: find(S.points_in_ball(0, 1.0), lambda x: True, settings=NODB), "d must"),
     (lambda: find(S.points_in_ball(2, -1.0), lambda x: True, settings=NODB), "radius"),
-    (lambda: find(S.datasets(0, 2), lambda x: True, settings=NODB), "n and d"),
+    (lambda: find(S.datasets(0, 2), lambda x: True, settings=NODB), "n must"),
 ])
 def test_strategy_validation(make, match):
     with pytest.raises(ValueError, match=match):
