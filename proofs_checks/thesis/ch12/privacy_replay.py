@@ -340,3 +340,79 @@ def _pc11(ctx):
                    coverage="the neighbour-preservation step and the [stand-in] A_Lip's ρ-CDP (two-sided, linear "
                             "losses, n = 32) are replayed; the thesis' A_Lip is unspecified, so the printed claim is "
                             "established only for the stand-in")
+
+
+def _svt_scales(R_in: float, tau_in: float):
+    """(R_thr, τ_thr, R_q, τ_q) that svt_bounded_laplace actually uses, read from its decisions with pre-drawn
+    draws: with the query draw at magnitude 0 the first answer is ⊤ iff q ≥ L + ξ_thr, so the flip point in q is the
+    threshold draw; symmetrically for the query draw with the threshold at magnitude 0."""
+    from proofs_checks.thesis.ch09.privacy_replay import _flip
+    from reference.thesis.ch12.algorithms import svt_bounded_laplace
+
+    def first(q, tu, qu, qs=1.0):
+        dr = dict(thr_u=np.array([tu]), thr_s=np.array([1.0]), q_u=np.array([qu]), q_s=np.array([qs]))
+        return svt_bounded_laplace([q], c=1, L=0.0, R=R_in, tau=tau_in, draws=dr)[0]
+    top = 1.0 - 1e-15
+    big = 1e3 * (R_in + tau_in)
+    thr_top = _flip(lambda q: first(q, top, 0.0), -big, big)          # ≈ τ_thr (u → 1)
+    thr_mid = _flip(lambda q: first(q, 0.5, 0.0), -big, big)          # = −R log(1 − a/2), a = 1 − e^{−τ/R}
+    q_top = _flip(lambda q: first(q, 0.0, top, 0.0), -big, big)       # sign −: ⊤ iff q − |ξ| ≥ 0
+    q_mid = _flip(lambda q: first(q, 0.0, 0.5, 0.0), -big, big)
+
+    def scale(top_v, mid_v):
+        # solve −R log(1 − (1 − e^{−τ/R})/2) = mid for R with τ = top (monotone in R)
+        f = lambda R: -R * math.log(1 - (1 - math.exp(-top_v / R)) / 2) - mid_v     # noqa: E731
+        lo, hi = 1e-9 * top_v, 1e9 * top_v
+        for _ in range(200):
+            m = math.sqrt(lo * hi)
+            (lo, hi) = (m, hi) if f(m) < 0 else (lo, m)
+        return math.sqrt(lo * hi)
+    return scale(thr_top, thr_mid), thr_top, scale(q_top, q_mid), q_top
+
+
+@check(f"{C12}.priv.PC12.replay", spec=f"{C12}.priv.PC12")
+def _pc12(ctx):
+    from reference.core.accounting import hockey_stick_density, hockey_stick_finite
+    from reference.thesis.ch12.algorithms import bounded_laplace, svt_pattern_probability
+    import mpmath as mpm
+    rows, worst = [], 0.0
+    rng = ctx.rng
+    grid = [(0.5, 1e-2, 2)] + ([(0.9, 1e-4, 2), (0.3, 1e-2, 3)] if ctx.full else [])
+    for eps, delta, T in grid:
+        R = (6 / eps) * math.sqrt(math.log(5 / delta))                 # Lemma 12.7.5's smallest R at c = 1, Δ = 1
+        tau = R * math.log(10 * T / delta)
+        Rt, tt, Rq, tq = _svt_scales(R, tau)
+        if not (abs(Rq / (2 * Rt) - 1) < 1e-6 and abs(tq / (2 * tt) - 1) < 1e-6):
+            return Outcome(Verdict.FAILED, computed=f"query noise not BLap(2R, 2τ): {Rt, tt, Rq, tq}")
+        for trial in range(2):
+            q = rng.uniform(-1.5, 1.5, size=T) * tt
+            sh = rng.choice([-1.0, 1.0], size=T)                       # sensitivity-1 neighbours
+            pats = [*range(1, T + 1), None]
+            P = [float(svt_pattern_probability(q, L=0.0, R=Rt, tau=tt, k=k)) for k in pats]
+            Q = [float(svt_pattern_probability(q + sh, L=0.0, R=Rt, tau=tt, k=k)) for k in pats]
+            sP, sQ = sum(P), sum(Q)
+            P = [p / sP for p in P]; Q = [x / sQ for x in Q]
+            dl = max(hockey_stick_finite(P, Q, eps), hockey_stick_finite(Q, P, eps))
+            worst = max(worst, dl / delta)
+        rows.append(f"(ε,δ,T)=({eps},{delta:g},{T}): read R={Rt:.6g}, τ={tt:.6g} (query 2R, 2τ)")
+    # the bounded Laplace mechanism (Lemma 12.7.4) at the boundary τ = (Δ/ε)log(4/δ), by the core quadrature of the
+    # density of the code's sampler (its inverse-CDF map read at u ∈ {0.5, 1−}: scale and truncation)
+    bl_rows, bl_worst = [], 0.0
+    for eps, delta in ((0.5, 1e-3), (0.99, 1e-6)):
+        b, t = 1.0 / eps, (1.0 / eps) * math.log(4 / delta)
+        t_read = float(bounded_laplace(b, t, None, u=1 - 1e-15, sign=1.0))
+        Z = 1 - math.exp(-t_read / b)
+        dens = lambda x, s=0.0: (mpm.exp(-abs(x - s) / b) / (2 * b * Z)) if abs(x - s) <= t_read else mpm.mpf(0)   # noqa: E731
+        dl = hockey_stick_density(lambda x: dens(x), lambda x: dens(x, 1.0), eps,
+                                  breakpoints=[0.0, 1.0, -t_read + 1, t_read], support=(-t_read, t_read + 1))
+        bl_worst = max(bl_worst, dl / delta)
+        bl_rows.append(f"BLap(ε={eps}, δ={delta:g}): δ(ε) = {dl:.3g}")
+    ok = worst <= 1 and bl_worst <= 1
+    return Outcome(Verdict.PARTIAL if ok else Verdict.FAILED,
+                   claimed="BLap (Lemma 12.7.4) and SVT with BLap (A41, Lemma 12.7.5) are (ε, δ)-DP at the printed "
+                           "scales",
+                   computed="; ".join(rows + bl_rows) + f"; SVT max δ(ε)/δ = {worst:.3g}; BLap max δ(ε)/δ = {bl_worst:.3g}",
+                   precision="core hockey_stick_finite on exact pattern laws (mpmath) with the scales read from "
+                             "svt_bounded_laplace; core hockey_stick_density (mpmath quadrature) for BLap",
+                   coverage="SVT only with c = 1 and T ≤ 2 (quick) / 3 (full) on random sensitivity-1 neighbours; "
+                            "BLap at two (ε, δ) points at the boundary truncation")
