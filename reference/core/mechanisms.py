@@ -262,10 +262,10 @@ def exponential_mechanism_1d(score: Callable, lo, hi, epsilon: float, sensitivit
             raise ValueError("score gives a non-finite or zero normaliser on [lo, hi]")
         err = mpmath.fsum(abs(m - m2) for m, m2 in quads)
         if err > Z / 1000:   # the quadrature failed (a peak or kink it did not resolve): no silent wrong sample
-            raise ValueError(f"the quadrature of exp(epsilon score / (2 sensitivity)) did not converge (estimated "
-                             f"relative error {mpmath.nstr(err / Z, 3)}) at epsilon={epsilon!r}, "
-                             f"sensitivity={sensitivity!r} on [lo, hi] = [{lo!r}, {hi!r}]: list the kinks and the maximiser of score in "
-                             f"breakpoints, raise panels, or lower epsilon")
+            raise ValueError(f"the quadrature of the density on [lo, hi] = [{lo!r}, {hi!r}] did not converge at "
+                             f"epsilon={epsilon!r}, sensitivity={sensitivity!r} (relative error ~"
+                             f"{mpmath.nstr(err / Z, 3)}): list the kinks and the maximiser of score in breakpoints, "
+                             f"raise panels, or lower epsilon")
         i = 0                                                       # step 3 (same expressions as cdf below)
         while i < len(masses) - 1 and C[i + 1] / Z < um:
             i += 1

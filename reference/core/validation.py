@@ -327,15 +327,19 @@ def sequence(name: str, v, *, allow_empty: bool = False) -> list:
 def finite_result(what: str, result, **params):
     """``result`` if it is finite as a float; else a ValueError saying that ``what`` (a result, not an input) leaves
     the float range at the given parameter values (named in the message) — never a silent inf / NaN."""
-    _label(what)
+    text("what", what)
+    if result is None or isinstance(result, (bool, np.bool_, str, bytes)):
+        raise TypeError(f"result must be a number or an array of numbers (the computed {what}), got "
+                        f"{type(result).__name__} {result!r}"[:300])
     try:
         ok = bool(np.all(np.isfinite(np.asarray(result, dtype=float))))
     except (TypeError, ValueError, OverflowError):
         ok = False
     if not ok:
         args = ", ".join(f"{k}={v!r}"[:80] for k, v in params.items())
-        raise ValueError(f"{what} is not finite in float arithmetic (beyond the float range) at {args}; "
-                         f"reduce {' / '.join(params)}"[:400])
+        raise ValueError(f"the result {what} is not finite in float arithmetic (beyond the float range) at "
+                         f"{args or 'the given inputs'}" + (f"; reduce {' / '.join(params)}" if params else "")
+                         [:400])
     return result
 
 

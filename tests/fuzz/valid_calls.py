@@ -849,6 +849,7 @@ ACCEPT = {
     "reference.core.validation.flag": {"name": ("str",), "v": ("True",)},
     "reference.core.validation.sequence": {"name": ("str",), "v": ("shape",)},  # a 3-D array: a sequence of 2-D
     "reference.core.validation.text": {"name": ("str",), "v": ("str",)},
+    "reference.core.validation.finite_result": {"what": ("str",), "result": ("empty", "shape")},   # array results
     "reference.core.oracles.SampleAccessOracle": {"data": ("shape",)},         # rows are samples of any shape
     "reference.core.geometry.check_radius": {"name": ("str",)},
     "reference.oracle.compare.flatten_output": {"out": ("nan", "+inf", "-inf", "True", "empty", "shape")},  # outputs to compare, any real (docstring)
