@@ -395,7 +395,7 @@ def _l736(ctx):
     G, Mz = c * math.sqrt(3), c
     res = []
     for run in range(60):
-        data = list(rng.uniform(-c, c, (20000, 6)))
+        data = list(rng.uniform(-c, c, (1000, 6)))            # runs use < 100 samples (single pass, T = 80)
         x0 = np.array([0.3, 0.8, -0.6])
         r = st_.adaptive_batch_spider(psg, data, x0, G=G + 1, M=1.0, eta=1.0, kappa=2.0, T=T, Gamma=3, escape_threshold=1e-6,
                                       zeta=0.0, alpha=1.0, epsilon=5.0, sigma=0.0, rng=rng)

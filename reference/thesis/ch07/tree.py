@@ -122,7 +122,11 @@ def max_node_memberships(Sigma: int, variant: str = "corrected") -> int:
     Sigma = _V.integer("Sigma", Sigma)
     Sigma = _check_sigma_len(Sigma)
     nodes = {n for t in range(1, Sigma + 1) for n in node_set(t, Sigma, variant)}
-    return max(sum(1 for (u, v) in nodes if u <= i <= v) for i in range(1, Sigma + 1))
+    cover = np.zeros(Sigma + 2, dtype=np.int64)                  # difference array: +1 at u, −1 after v
+    for (u, v) in nodes:
+        cover[u] += 1
+        cover[v + 1] -= 1
+    return int(np.cumsum(cover)[1:Sigma + 1].max())
 
 
 def tree_mu(s: float, sigma: float, Sigma: int) -> float:
