@@ -146,3 +146,12 @@ def test_erm_route_draws_bit_identical_and_bad_input():
             erm_then_generalise_sosp(psg, psh, data, np.array([1e-3, 0.3]), rng=np.random.default_rng(4), **{**kw, name: bad})
     with pytest.raises(ValueError, match="n"):
         uniform_deviation_radii(G=1.0, M=1.0, rho=1.0, R=1.0, n=0, d=2, iota=0.1)
+
+
+def test_max_node_memberships_matches_direct_count():
+    """The difference-array count equals the direct count max_i #{nodes ∋ i} (both variants)."""
+    for S in range(1, 70):
+        for variant in ("corrected", "printed"):
+            nodes = {n for t in range(1, S + 1) for n in tr.node_set(t, S, variant)}
+            direct = max(sum(1 for (u, v) in nodes if u <= i <= v) for i in range(1, S + 1))
+            assert tr.max_node_memberships(S, variant) == direct
