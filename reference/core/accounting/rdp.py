@@ -318,7 +318,7 @@ def rdp_subsampled_gaussian(alpha, q, sigma, *, method: str = "exact", as_arb: b
         return v
     if method == "certified":
         return arb_to_interval(v)
-    return float(v.mid())
+    return V.finite_result("the RDP value", float(v.mid()), alpha=alpha, q=q, sigma=sigma)
 
 
 # ------------------------------------------------------------------------------------------

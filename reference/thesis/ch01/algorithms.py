@@ -105,7 +105,7 @@ def acsa_md_weights(alpha, gamma, mu):
 
     Preconditions (validated): alpha in (0, 1], gamma, mu >= 0 with gamma + (1 - alpha^2) mu > 0 (else 0/0).
     """
-    symbolic = not all(isinstance(v, (int, float, np.integer, np.floating)) for v in (alpha, gamma, mu))
+    symbolic = any(hasattr(v, "free_symbols") for v in (alpha, gamma, mu))   # sympy expressions only
     if not symbolic:                     # sympy symbols pass through (the symbolic check of a + b = 1)
         alpha = in_range("alpha", alpha, 0.0, 1.0, lo_open=True)
         gamma, mu = nonnegative("gamma", gamma), nonnegative("mu", mu)
@@ -193,7 +193,10 @@ def ball_smoothed_gradient(oracle: SampleAccessOracle, w, idx, r: float, rng: np
     rng = _V.generator("rng", rng, allow_none=True)
     r = nonnegative("r", r)
     w = np.asarray(w, dtype=float)
-    idx = np.asarray(idx)
+    idx = _V.array("idx", idx, ndim=1)
+    if not np.all(idx == np.round(idx)) or np.any(idx < 0) or np.any(idx >= oracle.n):
+        raise ValueError(f"idx must be sample indices in [0, {oracle.n}), got {idx!r}"[:300])
+    idx = idx.astype(np.int64)
     y = uniform_l2_ball(w.shape[0], r, rng, size=len(idx), noise=draws)     # Alg 4 line 7 (L621): y_i ~ n_r
     return oracle.grad_batch(w[None, :] + y, idx)                          # Alg 4 line 7 (L621): grad f(w + y_i, x_i)
 
@@ -211,14 +214,14 @@ def params_erm(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, va
     epsilon, c1 = positive("epsilon", epsilon), positive("c1", c1)
     delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)
     L = math.log(1 / delta)
-    T = math.ceil(100 * epsilon * N / (c1 * d ** 0.25 * math.sqrt(L)))
+    # ceil of a positive real is >= 1 (max(1, .) only undoes an underflow to 0.0, e.g. at c1 = 1e308)
+    T = max(1, math.ceil(_V.finite_result("T", 100 * epsilon * N / (c1 * d ** 0.25 * math.sqrt(L)), epsilon=epsilon,
+                                          c1=c1)))
     if variant == "corrected":
-        B = math.ceil(math.sqrt(epsilon * N ** 2 / (c1 * T)) + epsilon ** 2 * N ** 2 / (d * L * T))
-    elif variant == "printed_l723":
-        B = math.ceil(math.sqrt(epsilon * N ** 2 / (c1 * T) + epsilon ** 2 * N ** 2 / (d * L * T)))
-    else:
-        raise ValueError(f"variant must be 'corrected' or 'printed_l723', got {variant!r}")
-    return T, B
+        B = math.sqrt(epsilon * N ** 2 / (c1 * T)) + epsilon ** 2 * N ** 2 / (d * L * T)
+    else:   # "printed_l723"
+        B = math.sqrt(epsilon * N ** 2 / (c1 * T) + epsilon ** 2 * N ** 2 / (d * L * T))
+    return T, math.ceil(_V.finite_result("B", B, epsilon=epsilon, c1=c1, N=N))
 
 
 def params_sco(N: int, d: int, epsilon: float, delta: float, c1: float = 1.0, variant: str = "corrected"):

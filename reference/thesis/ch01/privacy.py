@@ -48,7 +48,8 @@ def thesis_sigma(G, B, T, N, epsilon, delta, c2=1.0) -> float:
     G, epsilon, c2 = _pos("G", G), _pos("epsilon", epsilon), _pos("c2", c2)
     B, T, N = _int("B", B), _int("T", T), _int("N", N)
     delta = _prob("delta", delta)
-    return c2 * G * B * math.sqrt(T * math.log(1 / delta)) / (epsilon * N)
+    return _V.finite_result("sigma", c2 * G * B * math.sqrt(T * math.log(1 / delta)) / (epsilon * N), c2=c2, G=G,
+                            epsilon=epsilon)
 
 
 def bdrs18_preconditions(q, rho) -> dict:
@@ -95,8 +96,10 @@ def tcdp_epsilon(N, B, T, sigma, delta, sensitivity=1.0, order_cap="bdrs18", req
         raise ValueError(f"B must be <= N, got B={B}, N={N}")
     sigma, sens = _pos("sigma", sigma), _pos("sensitivity", sensitivity)
     delta = _prob("delta", delta)
+    require_preconditions = _V.flag("require_preconditions", require_preconditions)
     q = B / N                                                       # step 1
-    rho = sens ** 2 / (2 * sigma ** 2)
+    rho = _V.finite_result("rho = sensitivity^2 / (2 sigma^2)", 0.5 * (sens / sigma) * (sens / sigma),
+                           sensitivity=sensitivity, sigma=sigma)
     if require_preconditions and not bdrs18_preconditions(q, rho)["all"]:   # step 2
         raise ValueError(f"BDRS18 preconditions violated (q={q:.4g}, rho={rho:.4g}): {bdrs18_preconditions(q, rho)}")
     if order_cap == "bdrs18":                                       # step 3
@@ -139,8 +142,9 @@ def tcdp_sigma(N, B, T, epsilon, delta, sensitivity=1.0, order_cap="bdrs18", rel
     lo, hi = 1e-6 * sensitivity, 1.0 * sensitivity
     while not ok(hi):
         hi *= 2
-        if hi > 1e12 * sensitivity:
-            raise ValueError("no sigma <= 1e12 * sensitivity meets the target epsilon (check parameters)")
+        if hi > 1e12 * sensitivity or not math.isfinite(2 * hi):
+            raise ValueError(f"no sigma <= min(1e12 * sensitivity, float max) meets the target epsilon={epsilon!r} "
+                             f"(sensitivity={sensitivity!r}, delta={delta!r})")
     for _ in range(200):
         if hi - lo <= rel_tol * hi:
             return hi
@@ -196,18 +200,20 @@ def canary_sum_delta(N, B, T, sigma, epsilon, sensitivity=1.0, dps=30) -> float:
             # log_lr increases from log w_0 = T log(1 - q) (z -> -inf) to +inf (z -> +inf); the caller only asks
             # for a target above that infimum, so both doublings end (bounded anyway: 4 dps + 64 doublings).
             lo, hi = -mpmath.mpf(1), mpmath.mpf(1)
+            beyond = (f"canary_sum_delta: the root of log p/q = {mpmath.nstr(target, 5)} is not bracketed within the "
+                      f"search range at epsilon={epsilon!r}, sigma={sigma!r}, sensitivity={sensitivity!r}, T={T}")
             for _ in range(4 * dps + 64):
                 if log_lr(lo) <= target:
                     break
                 lo *= 2
             else:
-                raise RuntimeError(f"canary_sum_delta: no lower bracket for log p/q = {target}")
+                raise ValueError(beyond)
             for _ in range(4 * dps + 64):
                 if log_lr(hi) >= target:
                     break
                 hi *= 2
             else:
-                raise RuntimeError(f"canary_sum_delta: no upper bracket for log p/q = {target}")
+                raise ValueError(beyond)
             for _ in range(dps * 4):
                 mid = (lo + hi) / 2
                 lo, hi = (mid, hi) if log_lr(mid) < target else (lo, mid)
