@@ -293,7 +293,7 @@ def _l5_drift(ctx):
         dr = alg3_draws(n, d, T, rho, rng)
         z = dr["z"]
         b_force = (1, 2, 4)[t % 3]
-        z[z == 0] = 1
+        z[np.floor(z * n) == 0] = 1.5 / n                  # standard uniforms: index floor(u n) 0 -> 1
         off = 0
         for i in range(1, 7):
             Ti = That >> i
@@ -309,7 +309,7 @@ def _l5_drift(ctx):
         bad = False
         for i in range(1, 7):
             Ti = That >> i
-            bi = int(np.sum(z[off:off + Ti] == 0))
+            bi = int(np.sum(np.floor(z[off:off + Ti] * n) == 0))
             off += Ti
             if bi == 0:
                 continue

@@ -19,7 +19,7 @@ from reference.resque.private import ErmProblem
 from reference.resque.sco import cor3_schedule, private_regularized_erm, private_sco, sco_phases
 
 SCALED = dict(C=0.1, r_over_rho=0.5, beta=0.5, T1=16, T2=16, T3=4, zeta=0.5)   # labelled scaled-constants mode
-C_BA, C_PRIV = 2.0, 0.5
+C_BA, C_PRIV = 2.0, 0.25
 
 
 def _two_point_linear(rng, n, d, m=0.5):
@@ -151,14 +151,14 @@ def _cor3_run(ctx):
 @check("000.thm4.rate", spec=["000.thm4", "000.private_sco"], profile="full")
 def _thm4_rate(ctx):
     """Thm 4 end to end (stand-in localization + Cor 3 + Thm 3's solver, scaled constants, noise on): excess POPULATION
-    risk (closed form, two-point linear loss, optimum on the boundary of B(1)) vs n in {1000, 2000, 4000}, d = 2,
+    risk (closed form, two-point linear loss, optimum on the boundary of B(1)) vs n in {500, 1000, 2000}, d = 2,
     eps = 0.9, delta = 0.1, 8 runs per n; slope interval by the shared protocol.  The printed bound's local slope over
     this range (polylogs included) is the theory exponent; the competitor is 0 (no decrease).  Every run asserts: k =
     ceil(ln n) phases on disjoint blocks, gradients = sum over phases, output in B(R)."""
     from proofs_checks.experiments import loglog_figure, slope_interval
     rng = ctx.rng
     d, eps, delta, M = 2, 0.9, 0.1, 8
-    ns = (1000, 2000, 4000)
+    ns = (500, 1000, 2000)
     samples, grads, bad, caps = [], [], [], 0
     for n in ns:
         vals = []
@@ -188,10 +188,10 @@ def _thm4_rate(ctx):
                         ylabel="excess population risk")
     means = [float(np.mean(s)) for s in samples]
     return Outcome(Verdict.PARTIAL, artifacts=[fig] if fig else [], claimed=f"Thm 4: E f^pop(x) - min f^pop = O(LR(1/sqrt n + sqrt(d log(1/delta)) log^1.5(n/delta) log n/(n eps))); "
-                           f"local slope of the bound over n = 1000..4000: {theory:+.3f}",
+                           f"local slope of the bound over n = 500..2000: {theory:+.3f}",
                    computed=f"mean excess {', '.join(f'{m_:.3f}' for m_ in means)} at n = {ns} (x = 0 has excess 0.5); {ci}; "
                             f"{caps} capped eps_opt values; gradients {min(grads)}-{max(grads)}",
-                   coverage=f"missing: the regime is scaled (C = 0.1 in (30), T1 = T2 = 16, T3 = 4, C_priv = 0.5, C_ba = 2) and "
+                   coverage=f"missing: the regime is scaled (C = 0.1 in (30), T1 = T2 = 16, T3 = 4, C_priv = 0.25, C_ba = 2) and "
                             f"NOT private at these n (Thm 3's private regime needs n ~ 1e17, 000.thm3.private_regime); in this "
                             f"regime the composed stand-in does not optimise: the excess stays near that of x = 0, so the "
                             f"printed rate is neither confirmed nor refuted",

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from reference.core import validation as _V
+
 from reference.core.mechanisms import gaussian_mechanism, laplace_mechanism
 from reference.core.oracles import GradientOracle
 from reference.core.tree import prefix_noise_covariance, tree_prefix_sums
@@ -19,8 +21,10 @@ from reference.heavy_tailed import mean_estimators as _me
 from reference.heavy_tailed.sco import SCOParams, ball_projection, cdp_sco, quadratic_loss_oracle
 from reference.interpolation.algorithms import alg1_lipschitz_extension
 from reference.interpolation.lipschitz_extension import LeastSquaresLoss
+from reference.resque.parallel import ac_sa, epoch_sgd
 from reference.resque.private import (ErmProblem, alg3_draws, alg5_draws, bias_reduced_estimator, high_probability_solver,
-                                      regularized_resqued_erm, strongly_convex_resqued_erm, subsampled_resqued_erm)
+                                      private_erm, regularized_resqued_erm, strongly_convex_resqued_erm,
+                                      subsampled_resqued_erm)
 from reference.resque.resque import resque_estimate
 from reference.srgd.algorithm import accelerated_dp_srgd, dp_sgd
 from reference.srgd.privacy import dp_srgd_tree
@@ -318,8 +322,8 @@ def _alg3_draws(inputs, rng):
 register_target(Target(
     spec_id="000.alg3", reference=subsampled_resqued_erm,
     make_inputs=_alg3_inputs, make_draws=_alg3_draws, inputs_strategy=_alg3_strategy,
-    description="Subsampled ReSQued ERM (000 Alg. 3); draws = alg3_draws: z indices, xi ~ N(0, rho^2 I), "
-                "zeta ~ N(0, I)"))
+    description="Subsampled ReSQued ERM (000 Alg. 3); draws = alg3_draws: standard draws z ~ U[0,1) (index floor(u n)), "
+                "xi ~ N(0, I) (scaled by rho inside), zeta ~ N(0, I)"))
 
 
 def _alg4_extend(inp, rng_x0, lam, r_prime_frac):
@@ -441,6 +445,91 @@ register_target(Target(
     description="High-probability solver (000 Alg. 7); draws = alg7_draws: ceil(20 ln(1/zeta)) Alg. 5 draw lists"))
 
 
+# ---------------------------------------------------------------------------- 000: Alg. 1 / Alg. 2 (ball oracles), private_erm (Thm 3)
+def _ball_inputs(rng, alg):
+    d = int(rng.integers(1, 4))
+    r = float(rng.uniform(0.2, 2.0))
+    lam = float(rng.uniform(0.5, 3.0))
+    phi = float(rng.uniform(0.05, 0.5)) * lam * r * r if alg == 2 else float(rng.uniform(8.0, 40.0))
+    return dict(oracle=GradientOracle(_QuadAbsGrad(rng.normal(size=d), rng.normal(size=d)), dim=d), xbar=rng.normal(size=d),
+                r=r, rho=r, lam=lam, phi=phi, L=float(1.0 + np.sqrt(d) * 4))
+
+
+def _alg1_ball_inputs(rng):
+    return _ball_inputs(rng, 1)
+
+
+def _alg2_ball_inputs(rng):
+    return _ball_inputs(rng, 2)
+
+
+def _ball_strategy(alg):
+    st = _st()
+
+    @st.composite
+    def inputs(draw):
+        # Preconditions (Alg. 1 / Alg. 2): r, rho, lam, phi, L > 0 (kept moderate: the query count grows as L^2/(lam phi))
+        return _ball_inputs(_seeded(draw, st), alg)
+    return inputs
+
+
+def _alg1_draws(inputs, rng):
+    from reference.resque.parallel import epoch_sgd_T
+    T = epoch_sgd_T(inputs["L"], inputs["lam"], inputs["phi"])
+    return dict(draws=rng.standard_normal((2 * T, np.shape(inputs["xbar"])[0])))    # standard normals, scaled by rho
+
+
+def _alg2_draws(inputs, rng):
+    from reference.resque.parallel import ac_sa_sizes
+    N = ac_sa_sizes(inputs["L"], inputs["r"], inputs["rho"], inputs["lam"], inputs["phi"])[3]
+    return dict(draws=rng.standard_normal((N, np.shape(inputs["xbar"])[0])))
+
+
+register_target(Target(
+    spec_id="000.alg1", reference=epoch_sgd,
+    make_inputs=_alg1_ball_inputs, make_draws=_alg1_draws, inputs_strategy=_ball_strategy(1),
+    description="Parallel EpochSGD (000 Alg. 1); draws = (2T, d) standard normals (xi = rho N(0, I), scaled inside)"))
+
+register_target(Target(
+    spec_id="000.alg2", reference=ac_sa,
+    make_inputs=_alg2_ball_inputs, make_draws=_alg2_draws, inputs_strategy=_ball_strategy(2),
+    description="Parallel AC-SA, GL12 form (000 Alg. 2); draws = (N, d) standard normals, N = T sum_k N_k"))
+
+
+_PERM_SCALED = dict(eps_opt=0.3, rho=0.2, r=0.1, beta=0.5, T1=4, T2=4, T3=4, zeta=0.5, iterations=2)
+
+
+def _private_erm_inputs(rng):
+    n = int(rng.integers(16, 30))
+    prob = _erm_make(rng, n, int(rng.integers(1, 3)), 1.0, 0.5, 1.0, 4)[0]
+    return dict(oracle=prob.oracle(), L=prob.L, R=1.0, eps=float(rng.uniform(0.2, 0.9)), delta=1e-3, C_ba=1.0, C_priv=1.0,
+                scaled=dict(_PERM_SCALED))
+
+
+def _private_erm_strategy():
+    st = _st()
+
+    @st.composite
+    def inputs(draw):
+        # Preconditions (Thm 3 solver, scaled mode): eps in (0, 1), delta in (0, 1/6), T_3 <= floor(n/(2 C_priv))
+        return _private_erm_inputs(_seeded(draw, st))
+    return inputs()
+
+
+def _private_erm_draws(inputs, rng):
+    rec: dict = {}
+    private_erm(**inputs, rng=rng, record=rec)   # the draws the rng path consumes
+    return dict(draws=rec["draws"])
+
+
+register_target(Target(
+    spec_id="000.private_erm", reference=private_erm,
+    make_inputs=_private_erm_inputs, make_draws=_private_erm_draws, inputs_strategy=_private_erm_strategy,
+    description="Private ERM solver of Thm 3 (000), scaled-constants mode; draws = {'ls', 'bo', 'sp'}: the Alg. 7 / "
+                "Alg. 5 / Alg. 6 draw lists per oracle call, in call order (the call count depends on the run, so "
+                "make_draws records an rng run)"))
+
+
 # ---------------------------------------------------------------------------- 001: Algorithm 1 (with Alg. 5 inside)
 def _alg1_make(rng, n, d, T5, L, beta, epsilon, delta, radius):
     A = rng.normal(size=(n, d))
@@ -560,12 +649,14 @@ def accelerated_dp_srgd_gaussian_b(oracle, data, *, T, B, beta, radius, p, sigma
                                    rng=None, b=None, trace=None):
     """Oracle target for Algorithm 1 (002 l.124-134) with generic noise instantiated as b_t i.i.d. N(0, sigma_b^2 I_p)
     (catalog regime (ii)); ``b`` (T, p) = the pre-drawn noise itself (as accelerated_dp_srgd's ``b``).
-    A port is called with the same keywords (``sigma_b`` only matters when it draws ``b`` itself).  Spec: 002.alg1"""
-    if not (sigma_b >= 0 and np.isfinite(sigma_b)):
-        raise ValueError(f"sigma_b must be in [0, inf), got {sigma_b!r}")
+    A port is called with the same keywords (``sigma_b`` only matters when it draws ``b`` itself).  Preconditions
+    (validated): sigma_b >= 0; T, p integers >= 1; rng a Generator unless b is given; the rest as
+    accelerated_dp_srgd (clip None or in (0, inf]: ``clip=inf`` means no clipping).  Spec: 002.alg1"""
+    sigma_b = _V.nonnegative("sigma_b", sigma_b)
+    T = _V.positive_int("T", T)
+    p = _V.positive_int("p", p)
+    rng = _V.generator("rng", rng, allow_none=b is not None)
     if b is None:
-        if rng is None:
-            raise ValueError("rng must be a numpy Generator when b is not given")
         b = sigma_b * rng.standard_normal((T, p))
     return accelerated_dp_srgd(oracle, data, T=T, B=B, beta=beta, radius=radius, p=p, b=b, kappa_z=kappa_z,
                                clip=clip, trace=trace)

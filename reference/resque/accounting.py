@@ -15,7 +15,7 @@ from reference.core.accounting import approx_rdp_compose, approx_rdp_to_dp, rdp_
 from reference.core import validation as _V
 
 __all__ = ["ApproxRDPLedger", "cor1_convert", "prop7_bound", "lemma7_chain", "prop6_tau", "prop8_per_call",
-           "thm3_parameters", "thm3_conversion", "prop11_gradient_sum", "thm3_replay", "C_PRIV_LEMMA7"]
+           "thm3_parameters", "thm3_conversion", "prop11_gradient_sum", "thm3_replay", "thm3_worst_case_budget", "C_PRIV_LEMMA7"]
 
 #: C_priv needed by the Lemma 7 chain with s <= 1.2 T/n: 13 * 1.2^2 * 6000 * (1 + ln2/ln6)^2 (delta < 1/6) [derived].
 C_PRIV_LEMMA7 = 13 * 1.2 ** 2 * 6000 * (1 + math.log(2) / math.log(6)) ** 2
@@ -241,3 +241,64 @@ def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_ma
     eps_dp, delta_dp = led.to_dp(delta / 3)
     return dict(alpha=alpha, per_kind=per, eps_total=e_tot, delta_total=d_tot, eps_dp=eps_dp, delta_dp=delta_dp,
                 target_ok=(e_tot <= eps / 2 and d_tot <= delta / 6 * (1 + 1e-12)))
+
+
+def thm3_worst_case_budget(n: float, d: float, eps: float, delta: float, *, C: float = 1.0, C_ba: float = 1.0,
+                           C_priv: float = C_PRIV_LEMMA7) -> dict:
+    """The printed calibration of Thm 3 (000 L1087-1191) charged for the worst-case number of oracle calls and composed
+    by the CORE accountants (reference.core.accounting.approx_rdp_compose, Lemma 3; approx_rdp_to_dp, Cor 1 with
+    delta' = delta/3) -- not by the paper's total (alpha, eps/2, delta/6).
+
+    Preconditions (validated): n >= 2, d >= 1 (reals: the regime search goes far beyond integers in floats); eps in (0, 1);
+      delta in (0, 1/6); C, C_ba, C_priv > 0.
+    Steps: parameters (30)-(34) (:func:`thm3_parameters`); I = ceil(C_ba K ln kappa) BallAccel iterations, each with at most
+      m = ceil(C_ba ln(R kappa/r)) O_ls calls (Alg 7, T_1, zeta = 1/(kappa C_ba K ln kappa)), one O_bo call (Alg 5, T_2) and
+      one O_sp call (Alg 6, T_3, j_max loops).  Per-call approximate RDP at alpha = 4 ln(2/delta)/eps as in
+      :func:`thm3_replay` (Prop 10 / Prop 8 / Lemma 10), delta_c = delta/(18 I(m + 1)), delta_s = delta/(18 I j_max); the
+      Alg 6 loops at level j <= j_max are counted at the Chernoff level min(N, ceil(2^{1-j} N + 2 ln(18 j_max/delta)))
+      of N = I j_max loops (the paper's high-probability event), the rest at J > j_max.  Identical calls are composed as
+      one (count x eps, count x delta) pair (Lemma 3 is additive).
+    Postcondition: dict(eps_dp, delta_dp, eps_total, delta_total, calls, preconditions {name: bool}, gradients (Thm 3's
+      bound, :func:`thm3_parameters`), feasible = all preconditions, private = eps_dp <= eps and delta_dp <= delta).
+    Randomness: none.  Spec: 000.private_erm
+    """
+    from reference.core.accounting import approx_rdp_compose, approx_rdp_to_dp
+    n = _V.in_range("n", n, 2.0, math.inf)
+    d = _V.in_range("d", d, 1.0, math.inf)
+    eps = _V.in_range("eps", eps, 0.0, 1.0, lo_open=True, hi_open=True)
+    delta = _V.in_range("delta", delta, 0.0, 1 / 6, lo_open=True, hi_open=True)
+    C = _V.positive("C", C)
+    C_ba = _V.positive("C_ba", C_ba)
+    C_priv = _V.positive("C_priv", C_priv)
+    p = thm3_parameters(n, d, eps, delta, 1.0, 1.0, C, C_ba)
+    kappa, K, r, beta, alpha = p["kappa"], p["K"], p["r"], p["beta"], p["alpha"]
+    T1, T2, T3 = (max(4, math.ceil(p[k])) for k in ("T1", "T2", "T3"))
+    lk = math.log(max(kappa, math.e))
+    I = math.ceil(C_ba * K * lk)
+    m = max(1, math.ceil(C_ba * math.log(kappa / r)))
+    zeta = min(0.5, 1.0 / (kappa * C_ba * K * lk))
+    T_max = math.floor(n / C_priv)
+    j_max = int(math.floor(math.log2(T_max / T3))) if T_max >= T3 else 0
+    d_c = delta / (18 * I * (m + 1))
+    e_bo = alpha * C_priv * (beta * math.log(max(math.log2(math.log2(T2)), 1.0) / d_c) * T2 / n) ** 2
+    e_ls = alpha * C_priv * math.log(1 / zeta) * (beta * math.log(math.log(T1 / zeta) / d_c) * T1 / n) ** 2
+    pairs = [(I * m * e_ls, I * m * d_c), (I * e_bo, I * d_c)]
+    if j_max >= 1:
+        N = I * j_max
+        d_s = delta / (18 * N)
+        base = C_priv * (beta * math.log(max(math.log2(math.log2(n)), 1.0) / d_s) * T3 / n) ** 2
+        used = 0
+        for j in range(1, j_max + 1):
+            c_j = min(N - used, math.ceil(2.0 ** (1 - j) * N + 2 * math.log(18 * j_max / delta)))
+            used += c_j
+            pairs.append((c_j * alpha * 2 ** j * base, c_j * d_s))
+        pairs.append(((N - used) * alpha * base, (N - used) * d_s))
+    pairs = [(e, min(dl, 1.0)) for e, dl in pairs]
+    e_tot, d_tot = approx_rdp_compose(pairs)
+    eps_dp, delta_dp = approx_rdp_to_dp(alpha, e_tot, min(d_tot, 1.0), delta / 3)
+    pre = {"T3 <= floor(n/C_priv)/2 (Alg 6 input)": T3 <= T_max // 2,
+           "beta^2 log^2(1/delta) <= 1/C_priv (Lemma 7)": beta ** 2 * math.log(1 / delta) ** 2 <= 1 / C_priv,
+           "rho/r >= C_priv log^2(log T3/delta) (Lemma 5)": p["rho"] / r >= C_priv * math.log(math.log(T3) / delta) ** 2}
+    return dict(eps_dp=eps_dp, delta_dp=delta_dp, eps_total=e_tot, delta_total=d_tot, calls=I * (m + 2), iterations=I,
+                j_max=j_max, preconditions=pre, feasible=all(pre.values()), gradients=p["gradients"],
+                private=(eps_dp <= eps and delta_dp <= delta))

@@ -12,6 +12,8 @@ import math
 
 import numpy as np
 
+from reference.core.randomness import Source
+
 from reference.core.aggregation import aggregate
 from reference.core.geometry import as_vector, proj_l2_ball
 from reference.core.validation import positive
@@ -37,26 +39,28 @@ def epoch_sgd_T(L: float, lam: float, phi: float) -> int:
     return math.ceil(48.0 * L ** 2 / (lam * phi))
 
 
-def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, rng: np.random.Generator, *,
-              xi=None, trace: list | None = None, record: dict | None = None) -> np.ndarray:
+def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, rng: np.random.Generator | None = None, *,
+              draws=None, trace: list | None = None, record: dict | None = None) -> np.ndarray:
     """Parallel EpochSGD (Alg. 1, 000 L388-405): a (phi, lambda)-ball optimization oracle for f̂_rho on B_xbar(r).
 
     Preconditions: r, rho, lam, phi, L > 0 (ValueError names the parameter); ``oracle`` a counting stochastic-gradient
-      oracle with ``.batch`` (Problem 1: E g in df, E||g||^2 <= L^2); ``xi`` optional pre-drawn (2T, d) N(0, rho^2 I) draws.
+      oracle with ``.batch`` (Problem 1: E g in df, E||g||^2 <= L^2); either ``rng`` or ``draws``.
     Steps: line 2 eta_1 = 1/(4 lambda), T_1 = 16, T = ceil(48L^2/(lambda phi)); lines 3-4 draw 2T xi's and query g in one
       round; lines 6-14 epochs of projected SGD on f̂_rho + lambda/2||x - xbar||^2 with ReSQue gradients, T_{k+1} = 2T_k,
       eta_{k+1} = eta_k/2; return x_k^0.
     Postcondition (Prop 3, rho = r): E[F(x) + lambda/2||x-xbar||^2] <= min + phi; exactly 2T queries in 1 round; x in B_xbar(r).
     ``record`` (dict, test hook) receives ``proj_active`` = number of inner steps at which the projection moved the point.
-    Randomness: ``rng`` (xi = rho N(0, I), shape (2T, d), drawn in one block) or ``xi`` = the pre-drawn SCALED draws
-      (2T, d) used as is (``xi = rho * rng.standard_normal((2T, d))`` replays the rng path bit-identically).
+    Randomness: through reference.core.randomness.Source: one stream "xi" of STANDARD normals, shape (2T, d), scaled
+      here (xi = rho N(0, I)); ``rng`` draws it in one block, ``draws`` = the (2T, d) array (or {"xi": array}) replays the
+      rng path bit-identically (``rng.standard_normal((2T, d))``).
     Spec: 000.alg1
     """
     rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     eta, Tk, T = 1.0 / (4.0 * lam), 16, epoch_sgd_T(L, lam, phi)          # line 2 (L391)
-    batch = draw_resque_batch(oracle, xbar, rho, 2 * T, rng, xi=xi)        # lines 3-4 (L392-393): one parallel round
+    xi = rho * Source(rng, draws, single="xi").normal("xi", (2 * T, xbar.shape[0]))   # xi_i ~ N(0, rho^2 I)
+    batch = draw_resque_batch(oracle, xbar, rho, 2 * T, None, xi=xi)       # lines 3-4 (L392-393): one parallel round
     x0, used = xbar.copy(), 0                                             # line 5: x_1^0 = xbar, k = 1
     while used + Tk <= T:                                                 # line 6: sum_{j<=k} T_j <= T
         x = proj_l2_ball((x0 + eta * lam * xbar) / (1 + eta * lam), xbar, r)   # line 7 (L396)
@@ -91,11 +95,11 @@ def ac_sa_sizes(L: float, r: float, rho: float, lam: float, phi: float) -> tuple
     return K, T, Nk, T * sum(Nk)
 
 
-def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, rng: np.random.Generator, *,
-          variant: str = "gl12", xi=None, trace: list | None = None) -> np.ndarray:
+def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, rng: np.random.Generator | None = None, *,
+          variant: str = "gl12", draws=None, trace: list | None = None) -> np.ndarray:
     """Parallel AC-SA (Alg. 2, 000 L412-432): a (phi, lambda)-ball optimization oracle for f̂_rho (Prop 4, rho = r).
 
-    Preconditions: r, rho, lam, phi, L > 0; variant in {"gl12", "printed"}; ``xi`` optional pre-drawn (N, d) draws.
+    Preconditions: r, rho, lam, phi, L > 0; variant in {"gl12", "printed"}; either ``rng`` or ``draws``.
     Steps: line 2 sizes (ac_sa_sizes); lines 3-4 N = T sum N_k draws, one parallel round; lines 6-17: K restarts of T steps
       alpha_t = 2/(t+1), gamma_t = 4(L/rho+lambda)/(t(t+1)); x^md (line 9); mini-batch ReSQue gradient (lines 10-11);
       x_t = argmin_{B_xbar(r)} Psi_t (line 12, closed form = projection of the isotropic minimizer); x^ag (line 13); restart.
@@ -105,7 +109,8 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
         alpha_t(Ghat + lambda(x^md - xbar)).
     Postcondition (Prop 4, gl12): (phi, lambda)-ball oracle; exactly N queries in 1 round; output in B_xbar(r).  The printed
       variant is NOT a ball oracle (000.prop4: mean gap 5.1 phi, E gap >= 2.1 phi certified at ff 1e-6, xbar = (20,..,20)).
-    Randomness: ``rng`` (xi = rho N(0, I), shape (N, d), one block) or ``xi`` = the pre-drawn SCALED draws (N, d) used as is.
+    Randomness: through reference.core.randomness.Source: one stream "xi" of STANDARD normals, shape (N, d), scaled here
+      (xi = rho N(0, I)); ``draws`` = that array (or {"xi": array}) replays the rng path bit-identically.
     Spec: 000.alg2
     """
     rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
@@ -114,7 +119,8 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     K, T, Nk, N = ac_sa_sizes(L, r, rho, lam, phi)                        # line 2 (L415)
-    batch = draw_resque_batch(oracle, xbar, rho, N, rng, xi=xi)           # lines 3-4 (L416-417): one round
+    xi = rho * Source(rng, draws, single="xi").normal("xi", (N, xbar.shape[0]))   # xi_i ~ N(0, rho^2 I)
+    batch = draw_resque_batch(oracle, xbar, rho, N, None, xi=xi)          # lines 3-4 (L416-417): one round
     x_ag, x = xbar.copy(), xbar.copy()                                    # line 5
     for k in range(1, K + 1):                                             # line 6
         base = T * sum(Nk[: k - 1])                                       # line 10: N_{T,[k-1]}

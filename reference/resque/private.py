@@ -100,15 +100,35 @@ def _phases(T: int) -> tuple[int, int, list[int]]:
 
 
 def alg3_draws(n: int, d: int, T: int, rho: float, rng: np.random.Generator) -> dict:
-    """All random draws of one Alg. 3/4 run: z (That-1,) indices in [0,n), xi (That-1, d) ~ N(0, rho^2 I), zeta (k, d) ~ N(0, I)."""
+    """All random draws of one Alg. 3/4 run, as STANDARD draws in the order the rng path consumes them
+    (reference.core.randomness.Source): "z" (That-1,) uniforms in [0, 1) (index floor(u n)), "xi" (That-1, d) standard
+    normals (xi = rho N(0, I) is scaled by the solver), "zeta" (k, d) standard normals.  ``rho`` is validated (> 0) and
+    does not enter the standard draws.  Preconditions: n, d, T >= 1 integers, rho > 0, rng a Generator.
+    Randomness: exactly what subsampled_resqued_erm / regularized_resqued_erm draw from ``rng``.  Spec: 000.alg3"""
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
     T = _V.integer("T", T, lo=1)
-    rho = _V.real("rho", rho, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
+    rho = _V.positive("rho", rho)
+    rng = _V.generator("rng", rng)
     That, k, _ = _phases(T)
-    return dict(z=rng.integers(0, n, size=That - 1), xi=rho * rng.standard_normal((That - 1, d)),
-                zeta=rng.standard_normal((k, d)))
+    return dict(z=rng.random(That - 1), xi=rng.standard_normal((That - 1, d)), zeta=rng.standard_normal((k, d)))
+
+
+def _alg3_source(rng, draws, n: int, d: int, That: int, k: int, rho: float):
+    """The draws of one Alg. 3/4 run through Source (rng path and pre-drawn path identical): indices z = floor(u n),
+    xi = rho * N(0, I), zeta standard normal."""
+    src = Source(rng, draws)
+    u = src.uniform("z", (That - 1,))
+    xi = src.normal("xi", (That - 1, d))
+    zeta = src.normal("zeta", (k, d))
+    if draws is not None:
+        if not np.all((u >= 0) & (u < 1)):
+            raise ValueError("draws['z'] must be standard uniforms in [0, 1)")
+        unused = src.unused()
+        if unused:
+            raise ValueError(f"draws: unknown streams {unused}; expected 'z', 'xi', 'zeta'")
+    z = np.minimum(np.floor(u * n).astype(np.int64), n - 1)
+    return z, rho * xi, zeta
 
 
 def _check_common(n_oracle, xbar, r, rho, beta, T, L):
@@ -135,9 +155,10 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
     ``record`` (dict) receives per-phase start x_{i-1}, ybar_i, y_Ti (coupled-run drift tests) and ``proj_active`` (number of
     steps at which the projection moved the point); ``phase_starts`` (test hook
     for the Lemma 5 coupling, which conditions on a common phase start y_0 = y_0') overrides x_{i-1} as phase i's start.
-    Randomness: ``rng`` or ``draws`` = :func:`alg3_draws` {"z": (That-1,) indices in [0, n), "xi": (That-1, d) SCALED
-      N(0, rho^2 I) draws, "zeta": (k, d) standard normals} (this module's older convention: z and xi are not standard
-      draws; shapes validated); ``alg3_draws(..., rng)`` replays the rng path bit-identically.
+    Randomness: ``rng`` or ``draws`` = :func:`alg3_draws`: STANDARD draws through reference.core.randomness.Source
+      {"z": (That-1,) uniforms in [0, 1) -> index floor(u n), "xi": (That-1, d) standard normals -> xi = rho N(0, I),
+      "zeta": (k, d) standard normals} (names and shapes validated); the rng path draws them in this order, so
+      ``alg3_draws(..., rng)`` replays it bit-identically.
     Spec: 000.alg3
     """
     r = _V.positive("r", r, allow_inf=True)
@@ -149,17 +170,16 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
     d = xbar.shape[0]
     That, k, Ts = _phases(int(T))
-    if draws is None:
-        if rng is None:
-            raise ValueError("rng must be given when draws is None")
-        draws = alg3_draws(oracle.n, d, T, rho, rng)
+    if draws is None and rng is None:
+        raise ValueError("rng must be given when draws is None")
+    Z, XI, ZETA = _alg3_source(rng, draws, oracle.n, d, That, k, rho)     # z ~ unif[n], xi ~ N(0, rho^2 I), zeta ~ N(0, I)
     eta = (r / L) * min(1 / math.sqrt(T), beta / math.sqrt(d))           # line 2
     x = xbar.copy()                                                        # x_0 = xbar
     off = 0
     for i in range(1, k + 1):                                              # phases i in [k]
         Ti, eta_i = Ts[i - 1], eta / 4 ** i                                 # T_i = 2^-i That, eta_i = 4^-i eta
         sigma_i = L * eta_i / beta                                         # sigma_i = L eta_i / beta
-        z, xi = draws["z"][off:off + Ti], draws["xi"][off:off + Ti]        # z_{i,j} ~ unif[n], xi_{i,j} ~ N(0, rho^2 I)
+        z, xi = Z[off:off + Ti], XI[off:off + Ti]                          # z_{i,j} ~ unif[n], xi_{i,j} ~ N(0, rho^2 I)
         off += Ti
         G = oracle.grad_batch(xbar + xi, z)                                # ∂f^{z}(xbar + xi): one round (iterate-free)
         if phase_starts is not None:
@@ -176,7 +196,7 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
                 record["proj_active"] = record.get("proj_active", 0) + 1
             ysum += y
         ybar = ysum / Ti                                                   # ybar_i = mean(y_1..y_Ti)
-        x = ybar + sigma_i * draws["zeta"][i - 1]                          # x_i = ybar_i + N(0, sigma_i^2 I)
+        x = ybar + sigma_i * ZETA[i - 1]                                   # x_i = ybar_i + N(0, sigma_i^2 I)
         if record is not None:
             record.setdefault("ybar", []).append(ybar.copy())
             record.setdefault("ylast", []).append(y.copy())
@@ -218,17 +238,16 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
         raise ValueError(f"x0 must lie in B_xbar(r) (r = {r}), got ||x0 - xbar|| = {np.linalg.norm(x0 - xbar)}")
     d = xbar.shape[0]
     That, k, Ts = _phases(int(T))
-    if draws is None:
-        if rng is None:
-            raise ValueError("rng must be given when draws is None")
-        draws = alg3_draws(oracle.n, d, T, rho, rng)
+    if draws is None and rng is None:
+        raise ValueError("rng must be given when draws is None")
+    Z, XI, ZETA = _alg3_source(rng, draws, oracle.n, d, That, k, rho)     # as Alg. 3
     eta = (r_prime / L) * min(1 / math.sqrt(T), beta / math.sqrt(d))      # line 2 (with r')
     x = x0.copy()                                                          # starts from the input x_0
     off = 0
     for i in range(1, k + 1):
         Ti, eta_i = Ts[i - 1], eta / 4 ** i
         sigma_i = L * eta_i / beta
-        z, xi = draws["z"][off:off + Ti], draws["xi"][off:off + Ti]
+        z, xi = Z[off:off + Ti], XI[off:off + Ti]
         off += Ti
         G = oracle.grad_batch(xbar + xi, z)
         y, ysum = x.copy(), np.zeros(d)
@@ -238,7 +257,7 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
             y = _proj((y + eta_i * lam * xbar - eta_i * h) / (1 + eta_i * lam), xbar, r)   # line 8 (composite step)
             ysum += y
         ybar = ysum / Ti
-        x = ybar + sigma_i * draws["zeta"][i - 1]
+        x = ybar + sigma_i * ZETA[i - 1]
         if record is not None:
             record.setdefault("ybar", []).append(ybar.copy())
             record.setdefault("ylast", []).append(y.copy())

@@ -27,7 +27,7 @@ def test_epoch_sgd_oracle_mode_bit_identical():
     for seed in (1, 2):
         o = GradientOracle(lambda X: np.sign(X - 0.1), dim=2, vectorized=True)
         tr = []
-        outs.append((epoch_sgd(o, np.zeros(2), 1.0, 1.0, 1.0, 0.5, 1.0, np.random.default_rng(seed), xi=xi, trace=tr), tr))
+        outs.append((epoch_sgd(o, np.zeros(2), 1.0, 1.0, 1.0, 0.5, 1.0, np.random.default_rng(seed), draws=xi, trace=tr), tr))
     assert np.array_equal(outs[0][0], outs[1][0]) and len(outs[0][1]) >= 1
 
 
@@ -179,3 +179,25 @@ def test_ball_accel_bo_draws_replay():
     if len(rec["draws"]):
         with pytest.raises(ValueError, match="exhausted"):
             ball_accel_bo(bo, 1.0, 1.0, 0.1, 0.05, 2, draws=rec["draws"][:-1], C_ba=4.0)
+
+
+def test_alg1_alg2_draws_replay_rng_path_bit_identical():
+    """One pre-drawn convention (reference.core.randomness.Source): the standard normals the rng path draws, passed as
+    ``draws``, give a bit-identical output (Alg. 1 and both Alg. 2 variants)."""
+    from reference.resque.parallel import ac_sa, ac_sa_sizes
+    f = lambda X: np.sign(X - 0.1)
+    lam, phi, rho = 1.0, 0.5, 0.7
+    T = math.ceil(48 / (lam * phi))
+    o1 = GradientOracle(f, dim=2, vectorized=True)
+    a = epoch_sgd(o1, np.zeros(2), rho, rho, lam, phi, 1.0, np.random.default_rng(5))
+    dr = np.random.default_rng(5).standard_normal((2 * T, 2))
+    b = epoch_sgd(GradientOracle(f, dim=2, vectorized=True), np.zeros(2), rho, rho, lam, phi, 1.0, None, draws=dr)
+    assert np.array_equal(a, b)
+    N = ac_sa_sizes(1.0, rho, rho, lam, 0.05)[3]
+    for v in ("gl12", "printed"):
+        a = ac_sa(GradientOracle(f, dim=2, vectorized=True), np.zeros(2), rho, rho, lam, 0.05, 1.0, np.random.default_rng(6), variant=v)
+        dr = np.random.default_rng(6).standard_normal((N, 2))
+        b = ac_sa(GradientOracle(f, dim=2, vectorized=True), np.zeros(2), rho, rho, lam, 0.05, 1.0, None, variant=v, draws={"xi": dr})
+        assert np.array_equal(a, b)
+    with pytest.raises(ValueError, match="xi"):
+        epoch_sgd(GradientOracle(f, dim=2, vectorized=True), np.zeros(2), rho, rho, lam, phi, 1.0, None, draws=dr[:3])

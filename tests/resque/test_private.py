@@ -219,3 +219,39 @@ def test_private_erm_replay_bit_identical():
     short = dict(rec["draws"], bo=rec["draws"]["bo"][:-1])
     with pytest.raises(ValueError, match="bo"):
         private_erm(P.oracle(), P.L, 1.0, 0.5, 1e-3, draws=short, C_ba=2.0, C_priv=4.0, scaled=sc)
+
+
+def test_alg3_to_7_and_private_erm_draws_replay_rng_path_bit_identical():
+    """One pre-drawn convention: the *_draws functions draw exactly what the rng path draws (standard draws through
+    reference.core.randomness.Source), so feeding them back gives bit-identical outputs (Alg. 3, 4, 5, 6, 7, private_erm)."""
+    from reference.resque.private import alg6_draws, alg7_draws, private_erm
+    P = _P(np.random.default_rng(11))
+    n, d = P.n, 2
+    a = subsampled_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 40, P.L, np.random.default_rng(1))
+    b = subsampled_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 40, P.L, None,
+                               draws=alg3_draws(n, d, 40, 0.5, np.random.default_rng(1)))
+    assert np.array_equal(a, b)
+    a = regularized_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 40, 0.3, np.zeros(2), P.L, np.random.default_rng(2))
+    b = regularized_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 40, 0.3, np.zeros(2), P.L, None,
+                                draws=alg3_draws(n, d, 40, 0.5, np.random.default_rng(2)))
+    assert np.array_equal(a, b)
+    a = strongly_convex_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 32, P.L, np.random.default_rng(3))
+    b = strongly_convex_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 32, P.L,
+                                    draws=alg5_draws(n, d, 32, 0.5, 1.0, 2.0, P.L, np.random.default_rng(3)))
+    assert np.array_equal(a, b)
+    a = bias_reduced_estimator(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 4, P.L, np.random.default_rng(4), C_priv=1.0)
+    b = bias_reduced_estimator(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 4, P.L, C_priv=1.0,
+                               draws=alg6_draws(n, d, 4, 0.5, 1.0, 2.0, P.L, np.random.default_rng(4), C_priv=1.0))
+    assert np.array_equal(a, b)
+    a = high_probability_solver(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 0.6, 8, P.L, np.random.default_rng(5))
+    b = high_probability_solver(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 2.0, 0.6, 8, P.L,
+                                draws=alg7_draws(n, d, 8, 0.5, 1.0, 2.0, P.L, 0.6, np.random.default_rng(5)))
+    assert np.array_equal(a, b)
+    sc = dict(eps_opt=0.2, rho=0.15, r=0.07, beta=0.5, T1=8, T2=8, T3=4, zeta=0.5)
+    rec = {}
+    a = private_erm(P.oracle(), P.L, 1.0, 0.5, 1e-3, np.random.default_rng(6), C_ba=2.0, C_priv=1.0, scaled=sc, record=rec)
+    b = private_erm(P.oracle(), P.L, 1.0, 0.5, 1e-3, None, C_ba=2.0, C_priv=1.0, scaled=sc, draws=rec["draws"])
+    assert np.array_equal(a, b)
+    with pytest.raises(ValueError, match="z"):
+        dr = alg3_draws(n, d, 40, 0.5, np.random.default_rng(1)); dr["z"][0] = 1.5
+        subsampled_resqued_erm(P.oracle(), np.zeros(2), 0.3, 0.5, 1.0, 40, P.L, None, draws=dr)
