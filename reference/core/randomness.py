@@ -45,6 +45,8 @@ class Source:
             if not isinstance(rng, np.random.Generator):
                 raise TypeError("rng must be a numpy.random.Generator when draws is not given, "
                                 f"got {type(rng).__name__}")
+        elif rng is not None and not isinstance(rng, np.random.Generator):   # unused, but never nonsense
+            raise TypeError(f"rng must be a numpy.random.Generator or None (draws given), got {type(rng).__name__}")
         elif not isinstance(draws, (Mapping, np.ndarray, list, tuple)):
             raise TypeError(f"draws must be an array or a mapping name -> array, got {type(draws).__name__}")
         self.rng = rng

@@ -26,7 +26,8 @@ def hard_instance(G, d: int, k: int, n: int, rng: np.random.Generator | None, *,
     Postcondition: d(sigma_h^2 + delta_h^2) = G^2 (each f(., s) is G-Lipschitz in expectation of ||s||^2);
         returns dict(v, s, sigma_h, delta_h, x_v = -v/sqrt(d)).
     Randomness: standard uniforms "v" of shape (d,) and standard normals "s" of shape (n, d), from ``rng`` (in that
-        order) or pre-drawn as ``draws = {"v": ..., "s": ...}`` (bit-identical to the rng path given its draws).
+        order) or pre-drawn as ``draws = {"v": ..., "s": ...}`` (bit-identical to the rng path given its draws;
+        then ``rng=None`` is admissible).
     Spec: 003_ch03.alg9
     """
     G = positive("G", G)

@@ -7,15 +7,17 @@ from reference.core import validation as _V
 __all__ = ["dp_erm_parameters", "dp_sco_parameters"]
 
 
+def _expit_neg(eps):
+    """1 / (1 + e^eps) without overflow."""
+    return 1.0 / (1.0 + math.exp(eps)) if eps < 700 else math.exp(-eps)
+
+
 def _check(eps, delta, G, D, n, d, hi_delta):
     for name, v in (("epsilon", eps), ("G", G), ("D", D)):
-        if not (math.isfinite(float(v)) and float(v) > 0):
-            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
-    if not 0 < delta < hi_delta:
-        raise ValueError(f"delta must be in (0, {hi_delta}), got {delta!r}")
+        _V.positive(name, v)
+    _V.in_range("delta", delta, 0.0, hi_delta, lo_open=True, hi_open=True)
     for name, v in (("n", n), ("d", d)):
-        if int(v) != v or v < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
+        _V.integer(name, v, lo=1)
 
 
 def dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
@@ -29,23 +31,19 @@ def dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     Spec: 003_ch03.alg3
     """
     _V.choice("tv_variant", tv_variant, ('correct', 'thesis'))
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    G = _V.positive("G", G, allow_inf=True)
-    D = _V.positive("D", D, allow_inf=True)
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    _check(epsilon, delta, G, D, n, d, 0.1)
+    _check(epsilon, delta, G, D, n, d, 0.1)                          # one validation line per parameter
     L = math.log(3 / (4 * delta))
     a = epsilon / (math.sqrt(L + epsilon) + math.sqrt(L))            # = sqrt(L+eps) - sqrt(L)
     mu = G * math.sqrt(d) / (n * D * a)
-    k = 2 * mu * n * n * a * a / G ** 2
+    if not mu > 0:
+        raise ValueError(f"mu = G sqrt(d) / (n D a) underflows to 0 at G={G!r}, D={D!r}, n={n}, epsilon={epsilon!r}")
+    k = 2 * mu * n * n * a * a / (G * G)
     s = G * math.sqrt(k) / (n * math.sqrt(mu))
-    eta = delta / 3 if tv_variant == "thesis" else delta / (3 * (1 + math.exp(epsilon)))
-    if tv_variant not in ("thesis", "correct"):
-        raise ValueError(f"tv_variant must be 'thesis' or 'correct', got {tv_variant!r}")
-    return dict(L=L, a=a, mu=mu, k=k, s=s, eta_tv=eta, utility=G * D * math.sqrt(d) / (n * a),
-                queries_T=k * G ** 2 / mu)
+    eta = delta / 3 if tv_variant == "thesis" else delta / 3 * _expit_neg(epsilon)
+    out = dict(L=L, a=a, mu=mu, k=k, s=s, eta_tv=eta, utility=G * D * math.sqrt(d) / (n * a),
+               queries_T=k * G * G / mu)
+    _V.finite_result("the parameters", list(out.values()), epsilon=epsilon, G=G, D=D, n=n)
+    return out
 
 
 def dp_sco_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
@@ -58,21 +56,14 @@ def dp_sco_parameters(epsilon, delta, G, D, n, d, tv_variant="correct"):
     Spec: 003_ch03.alg4
     """
     _V.choice("tv_variant", tv_variant, ('correct', 'thesis'))
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    G = _V.real("G", G, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    _check(epsilon, delta, G, D, n, d, 0.1)
-    if epsilon >= 0.1:
-        raise ValueError(f"epsilon must be in (0, 1/10), got {epsilon!r}")
+    _check(epsilon, delta, G, D, n, d, 0.1)                          # one validation line per parameter
+    _V.in_range("epsilon", epsilon, 0.0, 0.1, lo_open=True, hi_open=True)
     L = math.log(3 / (4 * delta))
     mu = (G / D) * math.sqrt(2 * (2 * L * d / (epsilon ** 2 * n ** 2) + 1 / (2 * n)))
-    k = (mu / G ** 2) * min(epsilon ** 2 * n ** 2 / (2 * L), 2 * n * d)
+    k = (mu / G / G) * min(epsilon ** 2 * n ** 2 / (2 * L), 2 * n * d)
     s = G * math.sqrt(k) / (n * math.sqrt(mu))
-    if tv_variant not in ("thesis", "correct"):
-        raise ValueError(f"tv_variant must be 'thesis' or 'correct', got {tv_variant!r}")
-    eta = delta / 3 if tv_variant == "thesis" else delta / (3 * (1 + math.exp(epsilon)))
-    return dict(L=L, mu=mu, k=k, s=s, eta_tv=eta, bound=d / k + mu * D ** 2 / 2 + G ** 2 / (mu * n),
-                printed=G * D * (2 * math.sqrt(d * math.log(1 / delta)) / (epsilon * n) + 2 / math.sqrt(n)))
+    eta = delta / 3 if tv_variant == "thesis" else delta / 3 * _expit_neg(epsilon)
+    out = dict(L=L, mu=mu, k=k, s=s, eta_tv=eta, bound=d / k + mu * D * D / 2 + G * G / (mu * n),
+               printed=G * D * (2 * math.sqrt(d * math.log(1 / delta)) / (epsilon * n) + 2 / math.sqrt(n)))
+    _V.finite_result("the parameters", list(out.values()), epsilon=epsilon, G=G, D=D, n=n)
+    return out

@@ -25,9 +25,8 @@ __all__ = ["gaussian_privacy_curve", "gaussian_tradeoff", "gaussian_tradeoff_arr
 
 def gaussian_privacy_curve(epsilon, s) -> float:
     """delta(N(0,1)||N(s,1))(eps) = Phi(-eps/s + s/2) - e^eps Phi(-eps/s - s/2) (eq. 3.9, 003 L2570).  Spec: 003_ch03.alg8"""
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    s = _V.real("s", s, allow_inf=True)
-    return float(gdp_delta(epsilon, abs(float(s))))
+    epsilon, s = _V.nonnegative("epsilon", epsilon), _V.nonnegative("s", s)
+    return float(gdp_delta(epsilon, s))
 
 
 def gaussian_tradeoff(z, s, dps=30):
@@ -38,23 +37,22 @@ def gaussian_tradeoff(z, s, dps=30):
     Postcondition: the Gaussian trade-off function (type II error at type I error z).
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    z = _V.real("z", z, allow_inf=True)
-    s = _V.real("s", s, allow_inf=True)
-    z = float(z)
-    if not 0 <= z <= 1:
-        raise ValueError(f"z must be in [0, 1], got {z!r}")
+    z, s = _V.probability("z", z), _V.nonnegative("s", s)
     with mpmath.workdps(dps):
         if z == 0:
             return 1.0
         if z == 1:
             return 0.0
-        return float(mpmath.ncdf(mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * mpmath.mpf(z)) - s))   # Phi^-1(1-z) = sqrt2 erfinv(1-2z)
+        x = mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * mpmath.mpf(z)) - s    # Phi^-1(1-z) = sqrt2 erfinv(1-2z)
+        if x < -1e8:            # Phi(x) < e^(-5e15): the correctly rounded float is 0.0 (mpmath's erfc overflows)
+            return 0.0
+        return float(mpmath.ncdf(x))
 
 
 def gaussian_tradeoff_array(z, s):
     """Vectorised float version of :func:`gaussian_tradeoff` (scipy): Phi(Phi^-1(1-z) - s).  Spec: 003_ch03.alg8"""
     _V.array("z", z)
-    s = _V.real("s", s, allow_inf=True)
+    s = _V.nonnegative("s", s)
     from scipy import stats
     z = np.asarray(z, dtype=float)
     if np.any((z < 0) | (z > 1)):
@@ -69,26 +67,18 @@ def calibrate_s_lemma363(epsilon, delta) -> float:
     Steps: t = sqrt(2 log(1/(2 delta))); s* = 2 eps/(sqrt(t^2 + 2 eps) + t) (cancellation-free form).
     Postcondition: delta_G(eps; s) <= delta for |s| <= s* (Lemma 3.6.3; lemma3_6_3.grid).
     """
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    epsilon, delta = float(epsilon), float(delta)
-    if not (math.isfinite(epsilon) and epsilon > 0):
-        raise ValueError(f"epsilon must be a finite number > 0, got {epsilon!r}")
-    if not 0 < delta < 0.5:
-        raise ValueError(f"delta must be in (0, 1/2), got {delta!r}")
+    epsilon = _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
     t = math.sqrt(2 * math.log(1 / (2 * delta)))
-    return 2 * epsilon / (math.sqrt(t * t + 2 * epsilon) + t)      # = sqrt(t^2 + 2eps) - t, cancellation-free
+    r = math.sqrt(2.0) * math.sqrt(epsilon)                         # sqrt(2 eps) without overflowing 2 eps
+    return r / (math.hypot(t / r, 1.0) + t / r)     # = sqrt(t^2 + 2eps) - t, cancellation- and overflow-free
 
 
 def reg_exp_mech_gdp(G, k, n, mu) -> float:
     """mu_GDP = G sqrt(k)/(n sqrt(mu)) for pi_D ~ exp(-k(F(x;D) + mu||x||^2/2)) (Thm 3.6.2 / Cor 3.4.3).  Spec: 003_ch03.priv.P4"""
     n = _V.integer("n", n, lo=1)
-    for name, v in (("G", G), ("k", k), ("mu", mu)):
-        if not (math.isfinite(float(v)) and float(v) > 0):
-            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
-    if int(n) != n or n < 1:
-        raise ValueError(f"n must be an integer >= 1, got {n!r}")
-    return float(G) * math.sqrt(float(k)) / (n * math.sqrt(float(mu)))
+    G, k, mu = _V.positive("G", G), _V.positive("k", k), _V.positive("mu", mu)
+    return _V.finite_result("mu_GDP", G * math.sqrt(k) / (n * math.sqrt(mu)), G=G, k=k, mu=mu)
 
 
 def sampler_dp(epsilon, delta, eta, variant="correct"):
@@ -98,9 +88,7 @@ def sampler_dp(epsilon, delta, eta, variant="correct"):
     (reference.core.accounting.tv_to_dp).  Spec: 003_ch03.priv.P6
     """
     _V.choice("variant", variant, ('correct', 'thesis'))
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    eta = _V.real("eta", eta, allow_inf=True)
+    epsilon, delta, eta = _V.nonnegative("epsilon", epsilon), _V.probability("delta", delta), _V.probability("eta", eta)
     if variant == "thesis":
         return float(epsilon), float(delta) + float(eta)
     if variant == "correct":
@@ -120,6 +108,9 @@ def normalised_density_1d(logf, lo, hi, breakpoints=()):
     grid = np.linspace(lo, hi, 2001)
     ref = max(logf(float(x)) for x in grid)
     Z = integrate.quad(lambda x: math.exp(logf(x) - ref), lo, hi, points=pts or None, limit=500, epsabs=0, epsrel=1e-13)[0]
+    if not (math.isfinite(Z) and Z > 0):
+        raise ValueError(f"the density exp(logf) has no positive finite mass on [lo, hi] = [{lo!r}, {hi!r}] (quadrature "
+                         f"gave {Z!r}; narrow [lo, hi] or list breakpoints)")
     logZ = ref + math.log(Z)
     return (lambda x: math.exp(logf(x) - logZ)), logZ
 
@@ -131,14 +122,14 @@ def privacy_curve_1d(logp, logq, epsilon, lo, hi, breakpoints=(), grid: int = 40
     resolved exactly.  ``logp``, ``logq``: float -> float.  Spec: 003_ch03.priv.P4
     """
     _V.callable_("logp", logp); _V.callable_("logq", logq)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    epsilon = _V.nonnegative("epsilon", epsilon)
     lo = _V.real("lo", lo)
     hi = _V.real("hi", hi)
     grid = _V.integer("grid", grid, lo=2)
     from scipy import integrate, optimize
     p, _ = normalised_density_1d(logp, lo, hi, breakpoints)
     q, _ = normalised_density_1d(logq, lo, hi, breakpoints)
-    ee = math.exp(float(epsilon))
+    ee = _V.finite_result("e^epsilon", math.exp(epsilon) if epsilon < 709 else math.inf, epsilon=epsilon)
     h = lambda x: q(x) - ee * p(x)
     xs = np.unique(np.concatenate([np.linspace(lo, hi, grid), [b for b in breakpoints if lo < b < hi]]))
     hv = np.array([h(float(x)) for x in xs])

@@ -31,15 +31,14 @@ def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, no
         K a ball: rejection (a random number of normal vectors), ``rng`` only.
     Spec: 003_ch03.alg6
     """
-    _V.vector("y", y)
-    rng = _V.generator("rng", rng, allow_none=True)
-    eta = _V.positive("eta", eta, allow_inf=True)
-    lam = _V.nonnegative("lam", lam, allow_inf=True)
-    y = np.asarray(y, dtype=float)
+    y = _V.vector("y", y)
+    rng = _V.generator("rng", rng, allow_none=noise is not None and radius is None)
+    eta, lam = _V.positive("eta", eta), _V.nonnegative("lam", lam)
+    noise = _V.optional(_V.vector, "noise", noise, y.shape[0])
     m = y / (1 + eta * lam)
     sd = math.sqrt(eta / (1 + eta * lam))
     if radius is None:
-        z = rng.standard_normal(y.shape[0]) if noise is None else np.asarray(noise, dtype=float)
+        z = rng.standard_normal(y.shape[0]) if noise is None else noise
         return m + sd * z, 1
     return truncated_gaussian_ball(m, sd, radius, rng)
 
@@ -58,11 +57,10 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
         fixed-shape pre-drawn form exists; ports are compared in law (003_ch03.lemma3_5_5.dkw) and by query counts.
     Spec: 003_ch03.alg6
     """
-    _V.vector("y", y); _V.generator("rng", rng); _V.has_methods("oracle", oracle, ("value",))
+    _V.vector("y", y); _V.has_methods("oracle", oracle, ("value",))
     rng = _V.generator("rng", rng)
-    eta = _V.positive("eta", eta, allow_inf=True)
-    lam = _V.nonnegative("lam", lam, allow_inf=True)
-    max_rounds = _V.integer("max_rounds", max_rounds)
+    eta, lam = _V.positive("eta", eta), _V.nonnegative("lam", lam)
+    max_rounds = _V.integer("max_rounds", max_rounds, lo=1)
     if not (eta > 0 and lam >= 0):
         raise ValueError(f"eta must be > 0 and lam >= 0, got eta={eta!r}, lam={lam!r}")
     n = oracle.n
@@ -132,23 +130,26 @@ def composite_sampler_parameters(G, mu, d, D, delta, C_eta=2.0 ** -8, C_T=1.0, m
     """A3.7 parameters (Thm 3.5.6 with the eta <= 1/mu of Thm 3.5.2, audit C-11): fixed point of
     delta_in = delta/(2T), eta = min{1/mu, C_eta/(G^2 log(1/delta_in))}, T = ceil(C_T (1/(eta mu)) log((d/mu + D^2)/(eta delta))).
     C_eta, C_T are labelled stand-ins for the unspecified Theta constants.  Returns dict(T, eta, delta_in)."""
-    d = _V.integer("d", d, lo=1)
-    delta = _V.probability("delta", delta)
-    C_eta = _V.real("C_eta", C_eta, allow_inf=True)
-    C_T = _V.real("C_T", C_T, allow_inf=True)
-    for name, v in (("G", G), ("mu", mu), ("D", D)):
-        if not (math.isfinite(float(v)) and float(v) > 0):
-            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
-    if not 0 < delta < 1:
-        raise ValueError(f"delta must be in (0, 1), got {delta!r}")
+    d, max_iter = _V.integer("d", d, lo=1), _V.integer("max_iter", max_iter, lo=1)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    C_eta, C_T = _V.positive("C_eta", C_eta), _V.positive("C_T", C_T)
+    G, mu, D = _V.positive("G", G), _V.positive("mu", mu), _V.positive("D", D)
     T = 1
     for _ in range(max_iter):
         d_in = delta / (2 * T)
-        eta = min(1 / mu, C_eta / (G ** 2 * math.log(1 / d_in)))
-        T_new = max(1, math.ceil(C_T / (eta * mu) * math.log((d / mu + D ** 2) / (eta * delta))))
+        eta = min(1 / mu, C_eta / (G * G * math.log(1 / d_in)))
+        if not eta > 0:
+            raise ValueError(f"eta = min(1/mu, C_eta / (G^2 log(1/delta_in))) underflows to 0 at G={G!r}, mu={mu!r}, "
+                             f"C_eta={C_eta!r}")
+        T_raw = _V.finite_result("T", C_T / (eta * mu) * math.log((d / mu + D * D) / (eta * delta)), G=G, mu=mu,
+                                 D=D, C_T=C_T, C_eta=C_eta)
+        T_new = max(1, math.ceil(T_raw))
         if T_new == T:
             break
         T = T_new
+    else:
+        raise ValueError(f"the fixed point (T, eta) did not converge in max_iter={max_iter} iterations (G={G!r}, "
+                         f"mu={mu!r}, D={D!r}, C_eta={C_eta!r}, C_T={C_T!r})")
     return dict(T=T, eta=eta, delta_in=delta / (2 * T))
 
 
