@@ -46,16 +46,21 @@ def _pc8(ctx):
             mu = _mu_step(n, c * base)
             mus[c] = mu
             return dpsgd_epsilon_bracket(1.0 / n, 1.0 / mu, T, delta)
-        lo_c, hi_c = 0.05, 20.0
-        for _ in range(8 if ctx.full else 5):                    # c_2 where the bracket crosses ε
-            mid = math.sqrt(lo_c * hi_c)
-            b = eps_of(mid)
-            if b.lo > eps:
-                lo_c = mid                                       # certainly not (ε, δ) at this c: need more noise
-            elif b.hi <= eps:
-                hi_c = mid
-            else:
-                break
+        if ctx.full:
+            lo_c, hi_c = 0.05, 20.0
+            for _ in range(8):                                   # c_2 where the bracket crosses ε
+                mid = math.sqrt(lo_c * hi_c)
+                b = eps_of(mid)
+                if b.lo > eps:
+                    lo_c = mid                                   # certainly not (ε, δ) at this c: need more noise
+                elif b.hi <= eps:
+                    hi_c = mid
+                else:
+                    break
+        else:                                                    # quick: confirm the full-profile bracket's ends
+            lo_c, hi_c = 2.1, 2.6
+            if not (eps_of(lo_c).lo > eps and eps_of(hi_c).hi <= eps):
+                return Outcome(Verdict.FAILED, computed=f"c_2 ∉ [{lo_c}, {hi_c}] at (n, δ, ε) = ({n}, {delta}, {eps})")
         mu_ratio = max(abs(mus[c] * c * base / 2 - 1) for c in mus)   # the code's μ = 2G/(Gσ) = 2/σ
         brackets.append((lo_c, hi_c))
         rows.append(f"(n, T, δ, ε) = ({n}, n², {delta:g}, {eps}): c_2 ∈ [{lo_c:.3f}, {hi_c:.3f}] "
