@@ -39,7 +39,7 @@ def uniform_deviation_radii(*, G: float, M: float, rho: float, R: float, n: int,
     R = _V.positive("R", R)
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    iota = _V.probability("iota", iota)
+    iota = _V.in_range("iota", iota, 0.0, 1.0, lo_open=True, hi_open=True)
     r = min(1.0, M / rho) * math.sqrt(d / n)                       # r <= min{1, M/ρ}√(d/n) (L6074)
     log_net = d * math.log1p(2 * R / r)                             # |𝒴| = O((R/r)^d) (L6066)
     ell_g = log_net + math.log(4 / iota)                            # union bound, ι/2 for the gradients (L6070)
@@ -79,7 +79,7 @@ def erm_then_generalise_sosp(per_sample_grad, per_sample_hess, data, x0, *, G: f
     M = _V.positive("M", M)
     rho = _V.positive("rho", rho)
     R = _V.positive("R", R)
-    iota = _V.probability("iota", iota)
+    iota = _V.in_range("iota", iota, 0.0, 1.0, lo_open=True, hi_open=True)
     rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     if not data:
