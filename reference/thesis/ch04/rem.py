@@ -71,10 +71,10 @@ def rem_erm_params(n, d, G, Theta, epsilon, delta, params: str = "consistent") -
         mu = G * math.sqrt(2 * d * L) / (math.sqrt(Theta * n) * eps)            # L3669
     elif params == "consistent":
         k = n * math.sqrt(d) * eps / (G * math.sqrt(2 * Theta * L))            # Audit #1
-        mu = 2 * G ** 2 * k * L / (n ** 2 * eps ** 2)                           # (4.6) L3677
+        mu = 2 * (G / (n * eps)) * (G / (n * eps)) * k * L                     # (4.6) L3677 (no G**2 overflow)
     else:
         raise ValueError(f"params must be 'printed' or 'consistent', got {params!r}")
-    return k, mu
+    return _V.finite_result("(k, mu)", [k, mu], G=G, Theta=Theta, epsilon=eps, n=n) and (k, mu)
 
 
 def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
@@ -89,11 +89,11 @@ def rem_sco_params(n, d, G, Theta, epsilon, delta) -> tuple[float, float]:
     n, d = positive_int("n", n), positive_int("d", d)
     G, Theta, eps = positive("G", G), positive("Theta", Theta), positive("epsilon", epsilon)
     L = L_of(delta)
-    C1 = 2 * G ** 2 * Theta * L / (n ** 2 * eps ** 2)                           # L3715
-    C2 = n * eps ** 2 / (2 * L)                                                 # L3715
-    k = math.sqrt((d + C2) / C1)                                                # L3715
-    mu = 2 * G ** 2 * k * L / (n ** 2 * eps ** 2)                               # L3715
-    return k, mu
+    C1 = 2 * (G / (n * eps)) * (G / (n * eps)) * Theta * L                     # L3715 (no G**2 overflow)
+    C2 = n * eps * eps / (2 * L)                                                # L3715
+    k = math.sqrt((d + C2) / C1) if C1 > 0 else math.inf                        # L3715
+    mu = 2 * (G / (n * eps)) * (G / (n * eps)) * k * L                          # L3715
+    return _V.finite_result("(k, mu)", [k, mu], G=G, Theta=Theta, epsilon=eps, n=n) and (k, mu)
 
 
 def em_sc_params(n, G, mu, epsilon, delta) -> float:
@@ -106,7 +106,8 @@ def em_sc_params(n, G, mu, epsilon, delta) -> float:
     delta = _V.probability("delta", delta)
     n = positive_int("n", n)
     G, mu, eps = positive("G", G), positive("mu", mu), positive("epsilon", epsilon)
-    return n ** 2 * eps ** 2 * mu / (2 * G ** 2 * L_of(delta))
+    k = (n * eps / G) * (n * eps / G) * mu / (2 * L_of(delta))         # no G**2 / eps**2 overflow
+    return _V.finite_result("k", k, n=n, epsilon=eps, mu=mu, G=G)
 
 
 # ----------------------------------------------------------------------------------------------- privacy accounting
@@ -120,7 +121,9 @@ def gdp_parameter(G, n, k, strong_convexity, neighbouring: str = "replace") -> f
     c = {"replace": 2.0, "paper": 1.0}.get(neighbouring)
     if c is None:
         raise ValueError(f"neighbouring must be 'replace' or 'paper', got {neighbouring!r}")
-    return c * positive("k", k) * positive("G", G) / (positive_int("n", n) * math.sqrt(positive("strong_convexity", strong_convexity)))
+    k, G, n = positive("k", k), positive("G", G), positive_int("n", n)
+    t = c * k * G / (n * math.sqrt(positive("strong_convexity", strong_convexity)))
+    return _V.finite_result("t", t, k=k, G=G, n=n)
 
 
 def rem_privacy_delta(epsilon, t, **kw) -> float:
@@ -132,13 +135,12 @@ def rem_privacy_delta(epsilon, t, **kw) -> float:
 
 def fact424_threshold(epsilon, delta) -> float:
     """X_delta(eps) = sqrt(2L + 2 eps) - sqrt(2L) of Fact 4.2.4 (003 L3526)."""
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    eps = _V.nonnegative("epsilon", epsilon)
     delta = _V.probability("delta", delta)
     L = L_of(delta)
-    eps = float(epsilon)
-    if not eps >= 0:
-        raise ValueError(f"epsilon must be in [0, inf), got {epsilon}")
-    return math.sqrt(2 * L + 2 * eps) - math.sqrt(2 * L)
+    r = math.sqrt(2.0) * math.sqrt(eps)    # sqrt(2L + 2eps) - sqrt(2L) = r / (sqrt(1 + (t/r)^2) + t/r), t = sqrt(2L):
+    t = math.sqrt(2 * L)                   # cancellation-free and no overflow of 2 eps (eps = 1e308)
+    return r / (math.hypot(t / r, 1.0) + t / r) if r > 0 else 0.0
 
 
 # ----------------------------------------------------------------------------------------------- sampling back-ends
@@ -156,12 +158,11 @@ def make_interval_sampler(lo, hi, dps: int = 30, panels: int = 16, breakpoints=(
     Spec: 003_ch04.alg_rem_erm
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    lo = _V.real("lo", lo, allow_inf=True)
-    hi = _V.real("hi", hi, allow_inf=True)
-    panels = _V.integer("panels", panels)
-    lo, hi = float(lo), float(hi)
-    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+    lo, hi, panels = _V.real("lo", lo), _V.real("hi", hi), _V.integer("panels", panels, lo=1)
+    if not lo < hi:
         raise ValueError(f"[lo, hi] must be a finite interval with lo < hi, got [{lo}, {hi}]")
+    breakpoints = [_V.real(f"breakpoints[{i}]", b) for i, b in enumerate(_V.sequence("breakpoints", breakpoints,
+                                                                                      allow_empty=True))]
 
     def sample(U: Callable, rng: np.random.Generator | None, u=None) -> float:
         with mp.workdps(dps):
@@ -318,7 +319,7 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
 
     1 < p <= 2: r = ||x - x0||_p^2/(2(p-1)), Theta = D^2/(2(p-1));
     p = 1:      q = 1 + 1/log d, r = e^2/(2(q-1)) ||x - x0||_q^2, Theta = e^2 D^2 log(d)/2 (implied, Audit #29);
-    p >= 2:     r = ||x - x0||_2^2/2, Theta = d^{1-2/p} D^2/2.
+    p >= 2:     r = ||x - x0||_2^2/2, Theta = d^{1-2/p} D^2/2 (``p=inf`` included: Theta = d D^2/2).
     Spec: 003_ch04.alg_lp_wrappers
 
     Preconditions (validated): p >= 1; D > 0; d integer >= 1 (d >= 2 for p = 1); x0 in R^d (default 0).
@@ -326,11 +327,10 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
     Postcondition: r is 1-strongly convex in ||.||_p ([BCL94], Prop 4.4.7; e^2-scaled l_q for p = 1) and
         max r - min r <= Theta on a set of l_p diameter D around x0 (tested on random points, not proved here).
     """
-    p = _V.real("p", p, allow_inf=True)
-    p, D, d = float(p), positive("D", D), positive_int("d", d)
-    if not p >= 1:
-        raise ValueError(f"p must be in [1, inf), got {p}")
-    x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
+    p = _V.in_range("p", p, 1.0, math.inf, allow_inf=True)          # ``p=inf``: the l_inf ball (p >= 2 rule)
+    D, d = positive("D", D), positive_int("d", d)
+    x0 = np.zeros(d) if x0 is None else _V.vector("x0", x0, d)
+    _V.finite_result("Theta (D^2 ...)", D * D * max(d, math.e ** 2 * math.log(max(d, 2))), D=D, d=d)
     if p == 1:
         if d < 2:
             raise ValueError("d must be >= 2 for p = 1 (q = 1 + 1/log d)")
@@ -357,13 +357,15 @@ def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
     """(r, Theta) of Cor 4.4.13 (003 L3839-3861): the l_p rules with Schatten norms, d <- d2 (rank bound).
     Spec: 003_ch04.alg_schatten_wrappers
 
-    Preconditions (validated): p >= 1; D > 0; d2 integer >= 1 (>= 2 for p = 1); M0 the centre matrix.
+    Preconditions (validated): p >= 1 (``p=inf``: the operator norm); D > 0; d2 integer >= 1 (>= 2 for p = 1); M0
+        the centre matrix.
     Steps: the l_p rules of :func:`lp_regularizer` with Schatten norms and d <- d2.
     Postcondition: r 1-strongly convex in the Schatten-p norm, range <= Theta (tested on random matrices only).
     """
-    p = _V.real("p", p, allow_inf=True)
-    p, D, d2 = float(p), positive("D", D), positive_int("d2", d2)
-    M0 = np.asarray(M0, dtype=float)
+    p = _V.in_range("p", p, 1.0, math.inf, allow_inf=True)          # ``p=inf``: the operator norm (p >= 2 rule)
+    D, d2 = positive("D", D), positive_int("d2", d2)
+    M0 = _V.matrix("M0", M0)
+    _V.finite_result("Theta (D^2 ...)", D * D * max(d2, math.e ** 2 * math.log(max(d2, 2))), D=D, d2=d2)
     if p == 1:
         if d2 < 2:
             raise ValueError("d2 must be >= 2 for p = 1")
@@ -382,15 +384,13 @@ def query_count_bound(G, mu, D, d, delta, p=2.0) -> float:
     (G^2 c_p/mu) log^2(G^2 (D^2 + 1/mu) d/delta), c_p = d^{2/p-1} (p <= 2) or d^{1-2/p} (p >= 2).
     Spec: 003_ch04.alg_value_oracle_sampler
 
-    Preconditions (validated): G, mu, D > 0; d integer >= 1; delta in (0, 1/2); p >= 1.
+    Preconditions (validated): G, mu, D > 0; d integer >= 1; delta in (0, 1/2); p >= 1 (``p=inf``: c_p = d).
     Steps: c_p by p; the displayed product.
     Postcondition: the O(.) leading term only (constants of [GLL22] Thm 2.3 unspecified): not a count of any run.
     """
-    delta = _V.probability("delta", delta)
-    p = _V.real("p", p, allow_inf=True)
+    delta = _V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
+    p = _V.in_range("p", p, 1.0, math.inf, allow_inf=True)          # ``p=inf``: c_p = d
     G, mu, D, d = positive("G", G), positive("mu", mu), positive("D", D), positive_int("d", d)
-    delta = float(delta)
-    if not 0 < delta < 0.5:
-        raise ValueError(f"delta must be in (0, 1/2), got {delta}")
     cp = d ** (2 / p - 1) if p <= 2 else d ** (1 - 2 / p)
-    return G ** 2 * cp / mu * math.log(G ** 2 * (D ** 2 + 1 / mu) * d / delta) ** 2
+    lg = 2 * math.log(G) + math.log(D * D + 1 / mu) + math.log(d / delta)   # log(G^2 (D^2 + 1/mu) d/delta), no overflow
+    return _V.finite_result("the query count", G * (G * cp / mu) * lg * lg, G=G, mu=mu, D=D)
