@@ -94,7 +94,7 @@ def _measured_sigma(Sigma, sigma, variant):
                                                        "003_ch08.prop8_2_5"))
 def _p71(ctx):
     rows, leaks = [], []
-    for S in (1, 2, 3, 4, 5, 7, 8, 16, 31, 64):
+    for S in (1, 2, 3, 4, 5, 7, 8, 16, 31, 32):
         for eps, dl in ((1.0, 1e-6), (0.1, 1e-10), (8.0, 1e-3)):
             # printed tree with the printed σ (Thm 7.2.2): Σ = 2^L leaks, Σ = 1 has σ = 0
             sp_ = tr.tree_sigma_printed(1.0, S, eps, dl)
@@ -112,14 +112,14 @@ def _p71(ctx):
             if not (dc <= dl and mu_c <= node_bound * (1 + 1e-9)):
                 return fail("corrected tree (ε, δ)-DP from its noise matrix", str(rows[-1]))
     powers = {S for S, _, _ in leaks}
-    if not powers >= {1, 2, 4, 8, 16, 64}:
+    if not powers >= {1, 2, 4, 8, 16, 32}:
         return fail("printed tree leaks at Σ = 1 and Σ = 2^L", str(sorted(powers)))
     worst = max(r[5] for r in rows)
     return erratum(claimed="Alg. 20 with σ = 4s√(log Σ·log(1/δ))/ε is (ε, δ)-DP (Thm 7.2.2, L5751; Prop 8.2.5, L6197)",
                    computed=f"noise matrix read from tree_noise (one-hot node draws), exact Mahalanobis GDP of the release "
                             f"X = CM + σAξ: printed tree + printed σ has μ = ∞ (a leaf change not covered by noise) at Σ ∈ "
                             f"{sorted(powers)} (every ε, δ of the grid); corrected tree + its σ: μ <= s√(⌈log2Σ⌉+1)/σ and "
-                            f"δ(ε)/δ <= {worst:.3g} over Σ ∈ {{1,2,3,4,5,7,8,16,31,64}} × (ε, δ) ∈ {{(1,1e-6),(0.1,1e-10),(8,1e-3)}}",
+                            f"δ(ε)/δ <= {worst:.3g} over Σ ∈ {{1,2,3,4,5,7,8,16,31,32}} × (ε, δ) ∈ {{(1,1e-6),(0.1,1e-10),(8,1e-3)}}",
                    counterexample="Σ = 4, printed NODE: rows 3 and 4 of A are equal, c_4 = e_4-prefix difference is not in "
                                   "range(AAᵀ): X_4 − X_3 = M_4 exactly, δ(ε) = 1",
                    margin=-1.0, precision="exact linear algebra (eigendecomposition, tol 1e-10) + core gdp_delta")
@@ -127,7 +127,7 @@ def _p71(ctx):
 
 @check("003_ch07.priv.P7_2.replay", spec=("003_ch07.priv.P7_2", "003_ch07.alg21", "003_ch07.alg22", "003_ch07.lemma7_3_7"))
 def _p72(ctx):
-    G, M, eta, alpha, d, T = 1.2, 1.0, 1.0, 1.0, 3, 32
+    G, M, eta, alpha, d, T = 1.2, 1.0, 1.0, 1.0, 3, 16
     rows = []
     for eps, dl, seed, kappa in ((5.0, 1e-6, 3, 30.0), (1.0, 1e-3, 4, 30.0), (0.3, 1e-10, 5, 30.0)):
         sig = st_.alg21_sigma(G=G, M=M, eta=eta, alpha=alpha, epsilon=eps, delta=dl, d=d, T=T, kappa=kappa)
@@ -206,7 +206,7 @@ def _p72(ctx):
                                       f"{sr:.9f}; realised δ(ε)/δ = {r1:.3g}; worst case over datasets δ(ε)/δ = {r2:.9f}"
                                       for e, dl_, k, o1, sr, r1, r2 in rows),
                    margin=0.0, precision="core gdp_delta (exact GDP); least squares residual <= 1e-8",
-                   details="T = 32, d = 3, G = 1.2, M = 1, η = 1, α = 1, κ = 30 (epochs of several steps), 20000 samples "
+                   details="T = 16, d = 3, G = 1.2, M = 1, η = 1, α = 1, κ = 30 (epochs of several steps), 20000 samples "
                            "(stream), F = cos(x1) + "
                            "(x2² + x3²)/2 + linear data term; worst case: the leaf at local index 1 of an epoch lasting T "
                            "steps is in ⌈log2 T⌉+1 nodes")
