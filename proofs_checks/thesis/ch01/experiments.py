@@ -6,12 +6,27 @@ import math
 import numpy as np
 from scipy import optimize
 
+from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.geometry import proj_l2_ball
 from reference.core.oracles import SampleAccessOracle
 from reference.thesis.ch01 import algorithms as alg
 
 P = "003_ch01."
+
+
+def _fstar_certified(A, b, mu):
+    """F* of F(w) = mean|Aw - b| + (mu/2)||w||^2 with a duality-gap certificate: the dual
+    max_{lambda in [-1,1]^N} -||A^T lambda||^2/(2 mu N^2) - b.lambda/N (L-BFGS-B), primal point w(lambda) =
+    -A^T lambda/(mu N).  Returns (F_upper, F_lower) with F_lower <= F* <= F_upper (weak duality)."""
+    N = len(b)
+    F = lambda w: float(np.mean(np.abs(A @ w - b)) + mu / 2 * w @ w)
+    negdual = lambda lam: (float((A.T @ lam) @ (A.T @ lam)) / (2 * mu * N * N) + float(b @ lam) / N,
+                           A @ (A.T @ lam) / (mu * N * N) + b / N)
+    res = optimize.minimize(negdual, np.zeros(N), jac=True, method="L-BFGS-B", bounds=[(-1, 1)] * N,
+                            options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 20000})
+    w = -(A.T @ res.x) / (mu * N)
+    return F(w), -float(res.fun), w
 
 
 @check(P + "exp.H5.slope_in_T", spec=[P + "exp.H5"], profile="full")
@@ -22,55 +37,57 @@ def _h5(ctx):
     A /= np.linalg.norm(A, axis=1, keepdims=True)
     b = rng.uniform(-0.3, 0.3, N)
     F = lambda w: float(np.mean(np.abs(A @ w - b)) + mu / 2 * w @ w)
-    best = min((optimize.minimize(F, rng.uniform(-0.2, 0.2, d), method="Powell", options={"xtol": 1e-12, "ftol": 1e-14, "maxiter": 200000})
-                for _ in range(5)), key=lambda r: r.fun)
-    Fstar = best.fun
+    F_up, F_lo, w_dual = _fstar_certified(A, b, mu)
+    if not np.linalg.norm(w_dual) < 1.0:
+        return fail("the minimiser lies inside K (so the unconstrained dual certifies min_K F)",
+                    f"||w(lambda)|| = {np.linalg.norm(w_dual):.4f}")
     g = lambda w, s: np.sign(s[:d] @ w - s[d]) * s[:d] + mu * w
-    Ts = [25, 50, 100, 200, 400]
-    R = 24 if ctx.full else 6
-    means, ses = [], []
+    Ts = [25, 50, 100, 200, 400, 800] if ctx.full else [25, 50, 100]
+    R = 16 if ctx.full else 6
+    samples = []
     for T in Ts:
         ex = []
         for r in range(R):
             orc = SampleAccessOracle(g, np.c_[A, b])
             w, info = alg.private_ac_sa(orc, np.zeros(d), 2.0, 1.0 + mu, mu, 1.0, 1e-5, B, T, ctx.child_rng(1000 * T + r),
                                         sigma=sigma, proj=lambda y: proj_l2_ball(y, None, 1.0))
-            if orc.calls != B * T:
+            if orc.calls != B * T or info["gradients"] != B * T:
                 return fail("gradient count B T", f"{orc.calls} != {B*T}")
-            ex.append(F(w) - Fstar)
-        means.append(np.mean(ex))
-        ses.append(np.std(ex, ddof=1) / math.sqrt(R))
-    x, y = np.log(Ts), np.log(means)
-    slope, icpt = np.polyfit(x, y, 1)
-    resid = y - (slope * x + icpt)
-    se = math.sqrt(np.sum(resid ** 2) / (len(x) - 2) / np.sum((x - x.mean()) ** 2))
-    arts = []
-    path = ctx.figure_path("h5_slope.png")
-    if path is not None:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(5, 4))
-        ax.errorbar(Ts, means, yerr=2 * np.array(ses), fmt="o-", label="Private AC-SA excess")
-        ax.plot(Ts, np.exp(icpt) * np.array(Ts, float) ** slope, "--", label=f"fit slope {slope:.2f}")
-        ax.set_xscale("log"); ax.set_yscale("log"); ax.set_xlabel("T"); ax.set_ylabel("E[F - F*]"); ax.legend()
-        fig.tight_layout(); fig.savefig(path, dpi=100); plt.close(fig)
-        arts.append(str(path))
-    # the O(1/T) upper bound is consistent with the data iff the interval reaches slopes <= -1; the check has power
-    # iff the interval also excludes the nearest slower rate, T^{-1/2} (no benefit of strong convexity)
-    z = 2.576
-    lo, hi = slope - z * se, slope + z * se
-    if lo > -1 or hi >= -0.5:
-        return fail("excess decays like 1/T: slope interval reaches -1 and excludes -1/2",
-                    f"slope {slope:.3f}, 99% interval [{lo:.3f}, {hi:.3f}]")
-    return Outcome(Verdict.NUMERIC, claimed="Lemma 1.4.5: E[F - F*] = O((G^2/B + sigma^2 d/B^2)/(mu T) + G D d^{1/4}/T): log-log slope in T <= -1",
-                   computed=f"means {', '.join(f'{m:.2e}' for m in means)} at T = {Ts}; fitted slope {slope:.3f}, 99% interval "
-                            f"[{lo:.3f}, {hi:.3f}] (reaches -1, excludes -1/2); gradient count = B T exactly",
-                   margin=min(-1 - lo, -0.5 - hi), artifacts=arts,
-                   precision="Monte Carlo instance (R runs per T): regression slope +- 2.576 SE (residual SE of the 5-point fit); "
-                             "instance-level evidence, not a calibrated test",
-                   details=f"ridge |<a,w> - b| + (mu/2)||w||^2, N = {N}, d = {d}, mu = {mu}, B = {B}, sigma = {sigma} fixed, R = {R} runs per T, "
-                            f"K = unit ball (D = 2), GL12 AC-SA, radius = D d^(1/4)/T; F* by Powell (5 restarts)")
+            ex.append(F(w) - F_up)
+        samples.append(ex)
+    means = [float(np.mean(s)) for s in samples]
+    gap = F_up - F_lo
+    if not gap <= 0.01 * min(means):
+        return fail("F* certified to 1% of the smallest mean excess", f"duality gap {gap:.3g}, min mean {min(means):.3g}")
+    ci = slope_interval(Ts, samples, ctx.child_rng(99))
+    fig = loglog_figure(ctx, "h5_slope", Ts, samples, ci, theory=-1.0, competitor=-0.5, xlabel="T",
+                        ylabel="E[F - F*]", title="H5: Private AC-SA, fixed sigma, B")
+    loc = [math.log(means[i + 1] / means[i]) / math.log(Ts[i + 1] / Ts[i]) for i in range(len(Ts) - 1)]
+    # the lemma's own terms with O-constant 1 (G = 1 + mu on K, D = 2): an upper bound O(1/T) is refuted on a finite
+    # range only if the excess exceeds them; a slope interval that misses -1 while the excess stays far below the
+    # constant-1 bound is a pre-asymptotic finding (PARTIAL), not a refutation (rule fixed before the run)
+    Gl, Dl = 1.0 + mu, 2.0
+    bound = [((Gl ** 2 / B + sigma ** 2 * d / B ** 2) / (mu * T) + Gl * Dl * d ** 0.25 / T) for T in Ts]
+    ratio = max(m / b for m, b in zip(means, bound))
+    Texc = [m * T for m, T in zip(means, Ts)]
+    det = (f"means {', '.join(f'{m:.3g}' for m in means)} at T = {Ts}; T x mean excess "
+           f"{', '.join(f'{v:.3g}' for v in Texc)}; local slopes {', '.join(f'{v:+.2f}' for v in loc)}; max mean / "
+           f"(lemma's terms with constant 1) = {ratio:.3g}; gradient count = B T exactly (asserted); F* certified by "
+           f"duality (gap {gap:.2g} <= 1% of the smallest mean excess); instance mean|<a,w> - b| + (mu/2)||w||^2 (unit "
+           f"a, b ~ U[-0.3, 0.3]), N = {N}, d = {d}, mu = {mu}, B = {B}, sigma = {sigma} fixed, R = {R} runs per T, "
+           f"K = unit ball (D = 2), GL12 AC-SA, radius D d^(1/4)/T")
+    cov = f"T in [{Ts[0]}, {Ts[-1]}] (factor {Ts[-1] // Ts[0]}), one instance, sigma and B fixed"
+    out = rate_outcome(ci, theory=-1.0, competitor=-0.5,
+                       claim="Lemma 1.4.5: E[F - F*] = O((G^2/B + sigma^2 d/B^2)/(mu T) + G D d^{1/4}/T), slope in T",
+                       figure=fig, details=det, coverage=cov)
+    if out.verdict is Verdict.ERRATUM and ratio <= 1.0:
+        return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, precision=out.precision,
+                       details=det, artifacts=out.artifacts,
+                       coverage=cov + f"; missing: the slope interval {ci} excludes -1 (T x excess grows "
+                       f"{Texc[0]:.3g} -> {max(Texc):.3g}), but every mean stays below the lemma's terms with "
+                       f"O-constant 1 (max ratio {ratio:.3g}), so the upper bound holds on the range and the 1/T decay "
+                       f"itself is not reproduced")
+    return out
 
 
 @check(P + "priv.P1.empirical_audit", spec=[P + "priv.P1"], profile="full")

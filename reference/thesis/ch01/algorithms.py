@@ -34,7 +34,8 @@ from .privacy import thesis_sigma
 from reference.core import validation as _V
 
 __all__ = ["meta", "meta_dp", "ac_sa", "ball_smoothed_gradient", "private_ac_sa", "params_erm", "params_sco",
-           "restart_erm", "restart_sco", "regularized_reduction", "iterative_localization", "acsa_md_weights"]
+           "restart_erm", "restart_sco", "regularized_reduction", "iterative_localization", "acsa_md_weights",
+           "dp_erm_strongly_convex", "dp_erm_convex", "proj_ball_intersection", "dp_sco_convex"]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -414,3 +415,169 @@ def iterative_localization(solver: Callable, w0, N: int, G: float, D: float, d: 
         if trace is not None:
             trace.append(np.array(w, copy=True))
     return w, {"k": k, "eta": eta, "budgets": budgets, "blocks": blocks, "total": compose_basic(budgets)}
+
+
+# ------------------------------------------------------------------------------------------------
+# end-to-end procedures of Thm 1.4.9 / Thm 1.4.11 (Thm 1.1.1): restarts of Private AC-SA, parameter set E
+# ------------------------------------------------------------------------------------------------
+
+def dp_erm_strongly_convex(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float, epsilon: float,
+                           delta: float, rng: np.random.Generator, sigma_rule: Callable, *, c1: float = 1.0,
+                           proj: Callable | None = None, params: str = "E"):
+    """Thm 1.4.9 (003 L707-735): Lemma 1.4.7's restarts of Private AC-SA with parameter set E
+    (``params="S"``: Lemma 1.5.4's set S, L900-906, the SCO inner solver restarted the same way, L908).
+
+    Preconditions (validated): ``oracle`` a SampleAccessOracle over the N >= 2 samples, f(., x) G-Lipschitz and
+        mu-s.c. on K_r (caller's responsibility); D = diam K > 0, G > 0, mu > 0; epsilon, delta in (0, 1/2];
+        ``sigma_rule(N, B, T, eps_i, delta_i) -> sigma`` the calibration of Lemma 1.4.4 (the thesis leaves the Theta
+        in sigma to an accountant: pass e.g. ``privacy.tcdp_sigma`` with the replace-one sensitivity); ``proj`` the
+        projection onto K; ``params`` in {"E", "S"} (ValueError when the set's B exceeds N).
+    Steps: k = ceil(log2 log2 N^3) rounds (Lemma 1.4.7, L670-672); round i: eps_i = eps/2^{k+1-i},
+        delta_i = delta/2^{k+1-i}; (T_i, B_i) = params_erm(N, d, eps_i, delta_i, c1) (Thm 1.4.9, L720-731);
+        sigma_i = sigma_rule(N, B_i, T_i, eps_i, delta_i); w <- Private AC-SA(w, eps_i, delta_i, B_i, T_i, sigma_i)
+        started at the previous output (L670).
+    Postcondition: returns (w, info) with info["rounds"] = [(eps_i, delta_i, T_i, B_i, sigma_i)] and
+        info["gradients"] = sum_i B_i T_i (exactly the per-sample gradients queried); (eps, delta)-DP by basic
+        composition of the rounds (Thm 1.2.7) when each sigma_i makes Private AC-SA (eps_i, delta_i)-DP;
+        E[F - F*] = O(G^2 d log(1/delta)/(mu eps^2 N^2)) (Thm 1.4.9).
+    Spec: 003_ch01.thm1_1_1
+    """
+    _V.has_methods("oracle", oracle, ("grad_batch",)); _V.callable_("sigma_rule", sigma_rule)
+    rng = _V.generator("rng", rng)
+    D, G, mu = positive("D", D), positive("G", G), positive("mu", mu)
+    epsilon = in_range("epsilon", epsilon, 0.0, 0.5, lo_open=True)
+    delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)
+    w0 = vector("w0", w0)
+    _V.choice("params", params, ("E", "S"))
+    N, d = oracle.n, w0.shape[0]
+    rounds = []
+    def solver(e_i, d_i, w):
+        if params == "E":
+            T_i, B_i = params_erm(N, d, e_i, d_i, c1)                        # Thm 1.4.9 (L720-731)
+        else:
+            T_i, B_i = params_sco(N, d, e_i, d_i, c1)                        # Lemma 1.5.4 (L900-906)
+        if B_i > N:
+            raise ValueError(f"parameter set {params} gives B = {B_i} > N = {N} (eps_i = {e_i:.3g}): the printed "
+                             f"B <= N/10 of Lemma 1.4.4 fails at this N")
+        s_i = positive("sigma_rule(...)", sigma_rule(N, B_i, T_i, e_i, d_i))  # Lemma 1.4.4 calibration
+        rounds.append((e_i, d_i, T_i, B_i, s_i))
+        return private_ac_sa(oracle, w, D, G, mu, e_i, d_i, B_i, T_i, rng, sigma=s_i, proj=proj)[0]   # Alg 4
+
+    w, info = restart_erm(solver, w0, N, epsilon, delta)                   # Lemma 1.4.7 (L664-703)
+    return w, {"k": info["k"], "rounds": rounds, "gradients": sum(B * T for _, _, T, B, _ in rounds),
+               "total": info["total"]}
+
+
+def dp_erm_convex(oracle: SampleAccessOracle, w0, D: float, G: float, epsilon: float, delta: float,
+                  rng: np.random.Generator, sigma_rule: Callable, *, c1: float = 1.0, u_const: float = 1.0,
+                  proj: Callable | None = None):
+    """Thm 1.4.11 (003 L777-786): Lemma 1.4.10's reduction around :func:`dp_erm_strongly_convex`.
+
+    Preconditions (validated): as :func:`dp_erm_strongly_convex` with f(., x) G-Lipschitz convex (no mu).
+    Steps: u = u_const G sqrt(d log(1/delta))/(D eps N) (L757); if u D >= G return w0 (L759); else run the s.c.
+        solver on the per-sample losses h_u(w, x) = h(w, x) + u ||w - w0||^2 (2u-s.c., (G + 2uD)-Lipschitz on K;
+        the added term is data independent, so the sensitivity of the sampled gradient sums is unchanged).
+    Postcondition: (w, info); E[H - H*] = O(G D sqrt(d log(1/delta))/(eps N)) with the gradient count of the s.c.
+        solver (info["gradients"]; 0 in the trivial branch).
+    Spec: 003_ch01.thm1_1_1
+    """
+    _V.has_methods("oracle", oracle, ("grad_batch",))
+    w0 = vector("w0", w0)
+    N, d = oracle.n, w0.shape[0]
+    box = {}
+
+    def sc_solver(mu_u, lam, center):
+        reg = SampleAccessOracle(lambda w, x: np.asarray(oracle.per_sample_grad(w, x), dtype=float)
+                                 + 2 * lam * (w - center), oracle.data, counter=oracle.counter)   # h_u (L763)
+        w, info = dp_erm_strongly_convex(reg, center, D, G + 2 * lam * D, mu_u, epsilon, delta, rng, sigma_rule,
+                                         c1=c1, proj=proj)
+        box.update(info)
+        return w
+
+    w, info = regularized_reduction(sc_solver, w0, G, D, d, N, epsilon, delta, u_const)   # Lemma 1.4.10
+    info.update(box)
+    info.setdefault("gradients", 0)
+    return w, info
+
+
+def proj_ball_intersection(y, radius_K: float, center, radius: float):
+    """Exact Euclidean projection onto K_i = B_2(0, radius_K) ∩ B_2(center, radius) (Alg 5's K_i for K a ball).
+
+    Preconditions (validated): the intersection is non-empty (||center|| <= radius_K + radius).
+    Steps: y if in both; else the projection onto one ball if it lies in the other; else the nearest point of the
+        (d-2)-sphere where both boundary spheres meet (centre a c/||c|| with a = (radius_K^2 - radius^2 + ||c||^2)/(2||c||),
+        radius h = sqrt(radius_K^2 - a^2), in the direction of y's component orthogonal to c).
+    Postcondition: argmin_{z in K_i} ||z - y|| (both balls are convex; the KKT point is one of the three cases).
+    """
+    y, c = vector("y", y), vector("center", center)
+    RK, rho = positive("radius_K", radius_K), positive("radius", radius)
+    nc = float(np.linalg.norm(c))
+    if nc > RK + rho:
+        raise ValueError(f"K_i is empty: ||center|| = {nc} > radius_K + radius = {RK + rho}")
+    inK = lambda z: float(np.linalg.norm(z)) <= RK * (1 + 1e-12)
+    inB = lambda z: float(np.linalg.norm(z - c)) <= rho * (1 + 1e-12)
+    if inK(y) and inB(y):
+        return y.copy()
+    p1 = c + (y - c) * min(1.0, rho / max(float(np.linalg.norm(y - c)), 1e-300))
+    if inK(p1):
+        return p1
+    p0 = y * min(1.0, RK / max(float(np.linalg.norm(y)), 1e-300))
+    if inB(p0):
+        return p0
+    u = c / nc
+    a = (RK ** 2 - rho ** 2 + nc ** 2) / (2 * nc)
+    h = math.sqrt(max(RK ** 2 - a * a, 0.0))
+    v = y - (y @ u) * u
+    nv = float(np.linalg.norm(v))
+    if nv == 0:                         # y on the axis: every point of the circle is nearest; take any
+        e = np.zeros_like(y); e[int(np.argmin(np.abs(u)))] = 1.0
+        v = e - (e @ u) * u; nv = float(np.linalg.norm(v))
+    return a * u + h * v / nv
+
+
+def dp_sco_convex(oracle: SampleAccessOracle, w0, G: float, D: float, epsilon: float, delta: float,
+                  rng: np.random.Generator, sigma_rule: Callable, *, radius_K: float | None = None, c1: float = 1.0):
+    """Thm 1.5.6 / Thm 1.1.2 (003 L928-936): Alg 5 iterative localisation whose phase solver is Lemma 1.5.4's
+    Private AC-SA (parameter set S) restarted as in Lemma 1.4.7, on K = B_2(0, radius_K) (D = 2 radius_K).
+
+    Preconditions (validated): ``oracle`` over N >= 2 i.i.d. samples, f(., x) G-Lipschitz convex on K_r; D > 0;
+        epsilon, delta in (0, 1/2]; ``sigma_rule`` as in :func:`dp_erm_strongly_convex`.
+    Steps: :func:`iterative_localization` (k = ceil(log2 N) phases, eps_i = eps/2^i, eta_i = eta/32^i, block S_i);
+        phase i solves F_i(w) = (1/N_i) sum_{S_i} f(w, x) + lam_i ||w - w_{i-1}||^2 over K_i = K ∩ B(w_{i-1}, 2 G eta_i N_i)
+        by :func:`dp_erm_strongly_convex` (params "S", mu = 2 lam_i, Lipschitz G + 2 lam_i radius_i, diameter
+        min(D, 2 radius_i)), projecting with :func:`proj_ball_intersection`.
+    Postcondition: (w, info) with info["gradients"] = the per-sample gradients queried; (eps, delta)-DP by basic
+        composition over disjoint blocks; E[F - F*] = O(GD(1/sqrt N + sqrt(d log(1/delta))/(eps N))).
+    Spec: 003_ch01.thm1_1_2
+    """
+    _V.has_methods("oracle", oracle, ("grad_batch",))
+    w0 = vector("w0", w0)
+    G, D = positive("G", G), positive("D", D)
+    RK = D / 2 if radius_K is None else positive("radius_K", radius_K)
+    N, d = oracle.n, w0.shape[0]
+    phases = []
+
+    def solver(e_i, d_i, idx, center, radius, lam, w_start):
+        X_i = [oracle.data[j] for j in idx] if not isinstance(oracle.data, np.ndarray) else oracle.data[idx]
+        sub = SampleAccessOracle(lambda w, x: np.asarray(oracle.per_sample_grad(w, x), dtype=float)
+                                 + 2 * lam * (w - center), X_i, counter=oracle.counter)
+        proj = lambda y: proj_ball_intersection(y, RK, center, radius)
+        D_i, G_i = min(D, 2 * radius), G + 2 * lam * min(radius, D)
+        if len(idx) < 2:
+            # Lemma 1.4.7's k = ceil(log2 log2 N^3) is undefined at N_i = 1 (the last phase of Alg 5 when N is a
+            # power of 2): one Private AC-SA round at (eps_i, delta_i) instead -- a counted branch, reported
+            T_i, B_i = params_sco(1, d, e_i, d_i, c1)
+            s_i = positive("sigma_rule(...)", sigma_rule(1, B_i, T_i, e_i, d_i))
+            w, _ = private_ac_sa(sub, proj(w_start), D_i, G_i, 2 * lam, e_i, d_i, B_i, T_i, rng, sigma=s_i, proj=proj)
+            phases.append({"gradients": B_i * T_i, "rounds": [(e_i, d_i, T_i, B_i, s_i)], "single_sample": True})
+            return w
+        w, info = dp_erm_strongly_convex(sub, proj(w_start), D_i, G_i, 2 * lam, e_i, d_i,
+                                         rng, sigma_rule, c1=c1, proj=proj, params="S")
+        phases.append(info)
+        return w
+
+    w, info = iterative_localization(solver, w0, N, G, D, d, epsilon, delta)
+    info["phases"] = phases
+    info["gradients"] = sum(p["gradients"] for p in phases)
+    info["single_sample_phases"] = sum(1 for p in phases if p.get("single_sample"))
+    return w, info

@@ -1,0 +1,291 @@
+"""Full-profile end-to-end experiments of thesis 003 Ch.1 (Thm 1.1.1 / Thm 1.4.9 / Thm 1.4.11: H1, H2).
+
+The paper's own algorithm, private: Lemma 1.4.7's restarts of Private AC-SA (Alg 4) with parameter set E
+(Thm 1.4.9, ``params_erm``), sigma per round from the thesis's tCDP chain (``privacy.tcdp_sigma``, replace-one
+sensitivity 2 max||x||), and for the convex case Lemma 1.4.10's regularisation reduction
+(``reference.thesis.ch01.algorithms.dp_erm_strongly_convex`` / ``dp_erm_convex``).
+
+Privacy is replayed independently of the calibration with the core accountants (a certified chain for size-B
+sampling WITHOUT replacement under replace-one neighbours): per step the exact Gaussian curve of the noise actually
+added (sigma, sensitivity 2) at (eps_0, delta_0) -> amplification by sampling B of N without replacement
+(``amplify_without_replacement``, substitution neighbours) -> advanced composition over the T_i steps the round
+makes -> basic composition over the rounds; the check fails unless every round is certified at <= (eps_i, delta_i).
+
+Gradient counts: the counting oracle's total must EQUAL sum_i B_i T_i with (T_i, B_i) recomputed from the printed
+formulas (T = ceil(100 eps N/(c1 d^{1/4} sqrt(log(1/delta)))), B of L731 with c1, k = ceil(log2 log2 N^3) rounds
+at eps/2^{k+1-i}) -- asserted, not printed; the ratio to the stated Theta(eps N^{3/2}/(d^{1/8} log^{1/4}(1/delta)) +
+eps^2 N^2/(d log(1/delta))) is reported over the range.
+
+Instances (exact F*, no optimiser): samples on the unit sphere (the steepest admissible: ||x|| = 1, so the
+linear part is exactly 1-Lipschitz), K = unit ball (D = 2).
+* s.c. (H2): f(w, x) = <x, w> + (mu/2)||w||^2, w* = -xbar/mu interior, F - F* = (mu/2)||w - w*||^2;
+* convex (H1): f(w, x) = <x, w>, w* = -xbar/||xbar|| on the boundary, F - F* = <xbar, w> + ||xbar||.
+
+Regime rule (fixed before the runs): an O(.) rate can only be read where the private excess is well below the
+excess of the trivial output w0 = 0 (the bounded domain caps the excess there).  If at some x of the ladder the mean
+excess exceeds 1/4 of the mean trivial excess, the ladder is pre-asymptotic: an interval that misses the theory
+exponent is then reported as PARTIAL (regime too small, with the numbers), never as a refutation.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import time
+
+import numpy as np
+
+from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.framework import Outcome, Verdict, check, fail
+from reference.core import accounting as A
+from reference.core.geometry import proj_l2_ball
+from reference.core.oracles import SampleAccessOracle
+from reference.thesis.ch01 import algorithms as alg
+from reference.thesis.ch01 import privacy as pv
+
+P = "003_ch01."
+SENS = 2.0                       # replace-one sensitivity of sum_i grad f(w, x_i): ||x - x'|| <= 2 max||x||
+
+
+def _sigma_rule(N, B, T, e, dl):
+    return pv.tcdp_sigma(N, B, T, e, dl, sensitivity=SENS)
+
+
+def certified_round_epsilon(N, B, T, sigma, delta_round, sens=SENS) -> float:
+    """Certified eps of one Private AC-SA round from the noise actually added (core accountants, no thesis formula):
+    min over the split delta_round = T (B/N) delta_0 + delta' of advanced-composition(amplify_WOR(Gaussian))."""
+    best = math.inf
+    for frac in (0.05, 0.2, 0.4, 0.6, 0.8, 0.95):
+        d0 = frac * delta_round / (T * B / N)
+        e0 = A.gaussian_epsilon(d0, sigma, sens)
+        ea, da = A.amplify_without_replacement(e0, d0, B, N)
+        eg, _ = A.compose_advanced(ea, da, T, (1 - frac) * delta_round)
+        best = min(best, eg)
+    return best
+
+
+def _rounds_formula(N, d, eps, delta, c1=1.0):
+    """(eps_i, delta_i, T_i, B_i) recomputed from the printed formulas (Lemma 1.4.7 L670-672; Thm 1.4.9 L720-731)."""
+    k = math.ceil(math.log2(math.log2(N ** 3)))
+    out = []
+    Ld = lambda dl: math.log(1 / dl)
+    for i in range(1, k + 1):
+        e, dl = eps / 2 ** (k + 1 - i), delta / 2 ** (k + 1 - i)
+        T = math.ceil(100 * e * N / (c1 * d ** 0.25 * math.sqrt(Ld(dl))))
+        B = math.ceil(math.sqrt(e * N ** 2 / (c1 * T)) + e ** 2 * N ** 2 / (d * Ld(dl) * T))
+        out.append((e, dl, T, B))
+    return out
+
+
+def _theta_count(N, d, eps, delta):
+    L = math.log(1 / delta)
+    return eps * N ** 1.5 / (d ** 0.125 * L ** 0.25) + eps ** 2 * N ** 2 / (d * L)
+
+
+def _instance(N, d, rng):
+    """N unit vectors in a cap of half-angle 60 degrees around e_1 (||xbar|| ~ 0.8 < mu = 1: w* interior)."""
+    X = rng.standard_normal((N, d))
+    X[:, 0] = np.abs(X[:, 0]) + 1.2 * np.linalg.norm(X[:, 1:], axis=1)
+    return X / np.linalg.norm(X, axis=1, keepdims=True)
+
+
+def _run_ladder(ctx, xs, cfg, convex, R):
+    """One replicate = a fresh dataset and a fresh private run.  Returns (samples, counts, certified eps, seconds)."""
+    d, mu, D = cfg["d"], cfg["mu"], 2.0
+    proj = lambda y: proj_l2_ball(y, None, 1.0)
+    samples, ratios, eps_cert, secs, trivial = [], [], [], [], []
+    for j, x in enumerate(xs):
+        N, eps, delta = cfg["N"](x), cfg["eps"](x), cfg["delta"]
+        rounds = _rounds_formula(N, d, eps, delta)
+        # privacy of the noise actually added (independent of tcdp_sigma's chain), once per (N, eps)
+        for (e, dl, T, B) in rounds:
+            s = _sigma_rule(N, B, T, e, dl)
+            ce = certified_round_epsilon(N, B, T, s, dl)
+            if not ce <= e:
+                raise AssertionError(f"round (eps_i={e:.4g}, T={T}, B={B}, sigma={s:.4g}) certified only at eps "
+                                     f"{ce:.4g} > eps_i at N={N}")
+            eps_cert.append(ce / e)
+        e_k, d_k, T_k, B_k = rounds[-1]
+        c2_eff = _sigma_rule(N, B_k, T_k, e_k, d_k) * e_k * N / (SENS / 2 * B_k * math.sqrt(T_k * math.log(1 / d_k)))
+        tot = A.compose_basic([(e, dl) for (e, dl, _, _) in rounds])
+        if not (tot[0] <= eps + 1e-12 and tot[1] <= delta + 1e-15):
+            raise AssertionError(f"basic composition of the rounds {tot} exceeds ({eps}, {delta})")
+        want = sum(T * B for (_, _, T, B) in rounds)
+        ex, triv = [], []
+        t0 = time.perf_counter()
+        for r in range(R):
+            rng = ctx.child_rng(10_000 * j + r)
+            X = _instance(N, d, rng)
+            xbar = X.mean(axis=0)
+            if convex:
+                orc = SampleAccessOracle(lambda w, s: s, X)
+                w, info = alg.dp_erm_convex(orc, np.zeros(d), D, 1.0, eps, delta, rng, _sigma_rule, proj=proj)
+                ex.append(float(xbar @ w + np.linalg.norm(xbar)))
+                triv.append(float(np.linalg.norm(xbar)))
+                if info.get("trivial"):
+                    raise AssertionError(f"N={N}, eps={eps}: u D >= G, the reduction returned w0 (trivial regime)")
+            else:
+                orc = SampleAccessOracle(lambda w, s: s + mu * w, X)
+                G = 1.0 + mu * (1.0 + D * d ** 0.25 / rounds[0][2])      # Lipschitz on K_r, r <= D d^{1/4}/T_1
+                w, info = alg.dp_erm_strongly_convex(orc, np.zeros(d), D, G, mu, eps, delta, rng, _sigma_rule,
+                                                     proj=proj)
+                ex.append(float(mu / 2 * np.sum((w + xbar / mu) ** 2)))
+                triv.append(float(mu / 2 * np.sum((xbar / mu) ** 2)))
+            if orc.calls != want or info["gradients"] != want:
+                raise AssertionError(f"gradient count at N={N}, eps={eps}: oracle {orc.calls}, reported "
+                                     f"{info['gradients']}, formula sum_i B_i T_i = {want}")
+        secs.append(time.perf_counter() - t0)
+        ratios.append(want / _theta_count(N, d, eps, delta))
+        cfg.setdefault("c2", []).append(c2_eff)
+        samples.append(ex)
+        trivial.append(float(np.mean(triv)))
+    return samples, ratios, eps_cert, secs, trivial
+
+
+def _experiment(ctx, *, convex, vary):
+    d, mu, delta = 2, 1.0, 1e-3
+    if vary == "N":
+        xs = [250, 500, 1000] if ctx.full else [64, 128, 256]
+        cfg = {"d": d, "mu": mu, "delta": delta, "N": lambda x: int(x), "eps": lambda x: 0.5}
+    else:
+        xs = [0.125, 0.25, 0.5] if ctx.full else [0.125, 0.25, 0.5]
+        cfg = {"d": d, "mu": mu, "delta": delta, "N": lambda x: 500 if ctx.full else 128, "eps": lambda x: x}
+    R = 6 if ctx.full else 3
+    if convex and ctx.full:
+        xs, R = [50, 100, 200], 4
+    try:
+        samples, ratios, eps_cert, secs, trivial = _run_ladder(ctx, xs, cfg, convex, R)
+    except AssertionError as e:
+        return fail("gradient counts equal sum_i B_i T_i; every round certified (eps_i, delta_i)-DP", str(e))
+    if convex:
+        theory, comp, what = -1.0, -0.5, "Thm 1.4.11 convex DP-ERM: E[F - F*] = O(GD sqrt(d log(1/delta))/(eps N))"
+        name = "H1"
+    else:
+        theory, comp, what = -2.0, -1.0, "Thm 1.4.9 s.c. DP-ERM: E[F - F*] = O(G^2 d log(1/delta)/(mu eps^2 N^2))"
+        name = "H2"
+    ci = slope_interval(xs, samples, ctx.child_rng(99))
+    xl = "N" if vary == "N" else "epsilon"
+    fig = loglog_figure(ctx, f"{name}_excess_vs_{xl}", xs, samples, ci, theory=theory, competitor=comp, xlabel=xl,
+                        ylabel="E[F - F*]", title=f"{name}: restarts of Private AC-SA, parameter set E")
+    means = [float(np.mean(s)) for s in samples]
+    det = (f"means {', '.join(f'{m:.3g}' for m in means)} at {xl} = {xs}; R = {R} replicates per {xl} (fresh data "
+           f"and noise each); d = {d}, mu = {mu if not convex else 0}, delta = {delta}, "
+           + (f"eps = 0.5" if vary == "N" else f"N = {cfg['N'](0)}")
+           + f"; gradient counts = sum_i B_i T_i exactly (asserted), ratio to the Theta(.) expression "
+           f"{min(ratios):.2f}..{max(ratios):.2f}; privacy: every round certified by the core chain (Gaussian -> "
+           f"WOR amplification -> advanced composition) at eps/eps_i in [{min(eps_cert):.3f}, {max(eps_cert):.3f}]; "
+           f"effective c2 of the calibration (sigma = c2 G B sqrt(T log(1/delta))/(eps N), G = max||x|| = 1, last "
+           f"round) {min(cfg['c2']):.1f}..{max(cfg['c2']):.1f}; seconds per x {', '.join(f'{s:.1f}' for s in secs)} (shared machine)")
+    cov = (f"{xl} in [{xs[0]}, {xs[-1]}] (factor {xs[-1] / xs[0]:g}), one instance family (unit-norm samples in a "
+           f"60-degree cap, K = unit ball), d = {d}, delta = {delta}; private (sigma from the thesis's tCDP chain, "
+           f"certified by the core accountants)")
+    frac = [m / t for m, t in zip(means, trivial)]
+    det += f"; mean excess / trivial excess (w0 = 0) {', '.join(f'{f:.2f}' for f in frac)}"
+    out = rate_outcome(ci, theory=theory, competitor=comp, claim=what + f", slope in {xl}", figure=fig,
+                       details=det, coverage=cov)
+    if out.verdict is Verdict.ERRATUM and max(frac) > 0.25:
+        return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, precision=out.precision,
+                       details=det, artifacts=out.artifacts,
+                       coverage=cov + f"; missing: the ladder is pre-asymptotic (mean excess up to {max(frac):.2f} x "
+                       f"the trivial output's), so the interval {ci} says nothing about the exponent {theory:+g}")
+    return out
+
+
+@check(P + "exp.H2.excess_vs_N", spec=[P + "exp.H2", P + "thm1_4_9", P + "thm1_1_1"], profile="full")
+def _h2_n(ctx):
+    return _experiment(ctx, convex=False, vary="N")
+
+
+@check(P + "exp.H2.excess_vs_eps", spec=[P + "exp.H2", P + "thm1_4_9", P + "thm1_1_1"], profile="full")
+def _h2_eps(ctx):
+    return _experiment(ctx, convex=False, vary="eps")
+
+
+@check(P + "exp.H1.excess_vs_N", spec=[P + "exp.H1", P + "thm1_4_11", P + "thm1_1_1"], profile="full")
+def _h1_n(ctx):
+    return _experiment(ctx, convex=True, vary="N")
+
+
+@functools.lru_cache(maxsize=None)
+def certified_sigma(N, B, T, e, dl) -> float:
+    """The smallest sigma (bisection, rel. 1e-3; the upper end is returned) whose round the core chain certifies at (e, dl): the calibration
+    used where the thesis's tCDP chain does not apply (BDRS18 preconditions q = B/N <= 0.1 fail for parameter set S
+    at small N_i)."""
+    lo, hi = 1e-3, 1.0
+    while certified_round_epsilon(N, B, T, hi, dl) > e:
+        hi *= 2
+        if hi > 1e9:
+            raise AssertionError(f"no sigma certifies (N={N}, B={B}, T={T}, eps={e})")
+    while hi / lo > 1 + 1e-3:
+        mid = math.sqrt(lo * hi)
+        lo, hi = (lo, mid) if certified_round_epsilon(N, B, T, mid, dl) <= e else (mid, hi)
+    return hi
+
+
+def _sco_count_formula(N, d, eps, delta, c1=1.0):
+    """sum of B T over Alg 5's phases (N_i = floor(N/2^i), eps_i = eps/2^i, L851) of Lemma 1.4.7-restarted Private
+    AC-SA with parameter set S (T = 400 ceil(min{N^{1/2} d^{1/4}, N eps/(d^{1/4} sqrt(log(1/delta)))}),
+    B = ceil(N/T + N sqrt(eps/(c1 T))), L900-906); a phase with N_i = 1 runs one round."""
+    tot = 0
+    for i in range(1, math.ceil(math.log2(N)) + 1):
+        Ni = N // 2 ** i
+        if Ni < 1:
+            break
+        ei, di = eps / 2 ** i, delta / 2 ** i
+        k = math.ceil(math.log2(math.log2(Ni ** 3))) if Ni >= 2 else 1
+        for j in range(1, k + 1):
+            e, dl = (ei / 2 ** (k + 1 - j), di / 2 ** (k + 1 - j)) if Ni >= 2 else (ei, di)
+            L = math.log(1 / dl)
+            T = 400 * math.ceil(min(math.sqrt(Ni) * d ** 0.25, Ni * e / (d ** 0.25 * math.sqrt(L))))
+            B = math.ceil(Ni / T + Ni * math.sqrt(e / (c1 * T)))
+            tot += B * T
+    return tot
+
+
+@check(P + "exp.H3.population_excess_vs_N", spec=[P + "exp.H3", P + "thm1_5_6", P + "thm1_1_2"], profile="full")
+def _h3(ctx):
+    """Thm 1.5.6 end to end: Alg 5 (iterative localisation) with Lemma 1.5.4's restarted Private AC-SA per phase;
+    sigma per round from the core chain (certified_sigma); population excess exact for the linear loss
+    f(w, x) = <x, w>, x = (cos t, sin t), t ~ U[-pi/3, pi/3]: E x = (sin(pi/3)/(pi/3), 0), K = unit ball."""
+    d, eps, delta = 2, 0.5, 1e-3
+    m = np.array([math.sin(math.pi / 3) / (math.pi / 3), 0.0])
+    ns = [16, 32, 64]
+    R = 2
+    samples, secs, single = [], [], 0
+    for j, N in enumerate(ns):
+        want = _sco_count_formula(N, d, eps, delta)
+        ex = []
+        t0 = time.perf_counter()
+        for r in range(R):
+            rng = ctx.child_rng(10_000 * j + r)
+            t = rng.uniform(-math.pi / 3, math.pi / 3, N)
+            orc = SampleAccessOracle(lambda w, s: s, np.c_[np.cos(t), np.sin(t)])
+            w, info = alg.dp_sco_convex(orc, np.zeros(d), 1.0, 2.0, eps, delta, rng, certified_sigma)
+            if orc.calls != want or info["gradients"] != want:
+                return fail("gradient count = sum over phases and restarts of B T (parameter set S)",
+                            f"N = {N}: oracle {orc.calls}, reported {info['gradients']}, formula {want}")
+            tot = A.compose_basic(info["budgets"])
+            if not (tot[0] <= eps and tot[1] <= delta):
+                return fail("basic composition over the phases <= (eps, delta)", str(tot))
+            single += info["single_sample_phases"]
+            ex.append(float(m @ w + np.linalg.norm(m)))
+        secs.append(time.perf_counter() - t0)
+        samples.append(ex)
+    ci = slope_interval(ns, samples, ctx.child_rng(99))
+    fig = loglog_figure(ctx, "H3_population_excess_vs_N", ns, samples, ci, theory=-0.5, competitor=0.0, xlabel="N",
+                        ylabel="E[F - F*] (population)", title="H3: Alg 5 + restarted Private AC-SA (set S)")
+    means = [float(np.mean(s)) for s in samples]
+    triv = float(np.linalg.norm(m))
+    det = (f"means {', '.join(f'{v:.3g}' for v in means)} at N = {ns} (trivial output w0 = 0: {triv:.3f}); R = {R} "
+           f"runs per N; d = {d}, eps = {eps}, delta = {delta}; gradient counts = formula exactly (asserted); "
+           f"sigma per round certified by the core chain; {single} single-sample last phases (N_k = 1: Lemma 1.4.7's "
+           f"k = ceil(log2 log2 N^3) is undefined there, one round run instead); seconds per N "
+           f"{', '.join(f'{v:.1f}' for v in secs)} (shared machine)")
+    cov = f"N in [{ns[0]}, {ns[-1]}], d = {d}, one distribution"
+    out = rate_outcome(ci, theory=-0.5, competitor=0.0, claim="Thm 1.5.6: E[F - F*] = O(GD(1/sqrt N + "
+                       "sqrt(d log(1/delta))/(eps N))), slope in N", figure=fig, details=det, coverage=cov)
+    if out.verdict is not Verdict.STATISTICAL and max(means) > 0.25 * triv:
+        return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, precision=out.precision,
+                       details=det, artifacts=out.artifacts,
+                       coverage=cov + f"; missing: pre-asymptotic (mean excess up to {max(means) / triv:.2f} x the "
+                       f"trivial output's), the rate is not reproduced")
+    return out
