@@ -21,6 +21,8 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from reference.core import validation as _V
+
 __all__ = ["flatten_output", "Tolerance", "ulp_distance", "DrawComparison", "compare_draws", "LawComparison",
            "compare_samples"]
 
@@ -30,7 +32,14 @@ __all__ = ["flatten_output", "Tolerance", "ulp_distance", "DrawComparison", "com
 # --------------------------------------------------------------------------------------------
 
 def flatten_output(out: Any) -> np.ndarray:
-    """A 1-D float vector from a scalar, an array, a tuple/list of arrays, a dict or a dataclass of arrays."""
+    """A 1-D float vector from a scalar, an array, a tuple/list of arrays, a dict or a dataclass of arrays.
+
+    Any real output is flattened as it is — NaN, ±inf, an empty or multi-dimensional array, a bool are outputs to
+    compare, not errors (``out=None`` gives the empty vector); a string or an object without a float view is
+    refused (TypeError naming out)."""
+    if isinstance(out, (str, bytes)):
+        raise TypeError(f"out must be a real output (number, array, sequence, mapping or dataclass of them), got "
+                        f"{type(out).__name__} {out!r}"[:300])
     if out is None:
         return np.zeros(0)
     if isinstance(out, (int, float, np.floating, np.integer, bool, np.bool_)):
@@ -45,7 +54,11 @@ def flatten_output(out: Any) -> np.ndarray:
     if isinstance(out, (list, tuple)):
         parts = [flatten_output(o) for o in out]
         return np.concatenate(parts) if parts else np.zeros(0)
-    return np.asarray(out, dtype=float).ravel()
+    try:
+        return np.asarray(out, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise TypeError(f"out must be a real output (number, array, sequence, mapping or dataclass of them), got "
+                        f"{type(out).__name__}") from None
 
 
 # --------------------------------------------------------------------------------------------
@@ -70,12 +83,11 @@ class Tolerance:
     scaled: bool = False
 
     def __post_init__(self):
-        for name in ("atol", "rtol"):
-            v = getattr(self, name)
-            if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
-                raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
-        if self.ulps is not None and (not isinstance(self.ulps, int) or self.ulps < 0):
-            raise ValueError(f"ulps must be a non-negative integer or None, got {self.ulps!r}")
+        """Validated: atol, rtol finite reals >= 0 (not bools); ulps None or an integer >= 0; scaled a bool."""
+        object.__setattr__(self, "atol", _V.nonnegative("atol", self.atol))
+        object.__setattr__(self, "rtol", _V.nonnegative("rtol", self.rtol))
+        object.__setattr__(self, "ulps", _V.optional(_V.integer, "ulps", self.ulps, lo=0))
+        object.__setattr__(self, "scaled", _V.flag("scaled", self.scaled))
 
     @classmethod
     def exact(cls) -> "Tolerance":
@@ -101,15 +113,35 @@ class Tolerance:
 
 
 def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Number of representable float64 values between a and b (0 when equal)."""
-    a = np.asarray(a, dtype=np.float64)
-    b = np.asarray(b, dtype=np.float64)
+    """Number of representable float64 values between a and b elementwise (0 when equal; ±inf are representable
+    values, so ``a=inf`` is admissible; NaN has no position: the distance is inf — never close — where exactly one
+    side is NaN, and 0 where both are).
+
+    Preconditions (validated): a, b real numbers or arrays of the same shape (TypeError for None, strings, bools;
+    ValueError naming a and b for different shapes).
+    """
+    for name, v in (("a", a), ("b", b)):
+        if v is None or isinstance(v, (str, bytes, bool, np.bool_)) or \
+                (isinstance(v, np.ndarray) and v.dtype.kind not in "fiu"):
+            raise TypeError(f"{name} must be a real number or array of reals, got {type(v).__name__} {v!r}"[:300])
+    try:
+        a = np.asarray(a, dtype=np.float64)
+        b = np.asarray(b, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError("a and b must be real numbers or arrays of reals") from None
+    if a.shape != b.shape:
+        raise ValueError(f"a and b must have the same shape, got a {a.shape} and b {b.shape}")
+    na, nb = np.isnan(a), np.isnan(b)
 
     def ordered(x):
         i = x.view(np.int64)
         return np.where(i < 0, np.int64(-0x8000000000000000) - i, i)
 
-    return np.abs(ordered(np.ascontiguousarray(a)) - ordered(np.ascontiguousarray(b))).astype(float)
+    oa, ob = ordered(np.ascontiguousarray(a)), ordered(np.ascontiguousarray(b))
+    same_side = (oa >= 0) == (ob >= 0)                  # no int64 overflow in oa − ob
+    with np.errstate(over="ignore"):
+        d = np.where(same_side, np.abs(oa - ob).astype(float), np.abs(oa.astype(float) - ob.astype(float)))
+    return np.where(na & nb, 0.0, np.where(na | nb, np.inf, d))
 
 
 # --------------------------------------------------------------------------------------------
@@ -159,6 +191,15 @@ def compare_draws(reference: Callable, candidate: Callable, inputs: Mapping[str,
     Postcondition: ``ok`` iff every output value is within ``tol``; ``first_divergent_step`` is the first trace
     index whose values differ beyond ``tol`` (None when traces were not both kept or agree).
     """
+    _V.callable_("reference", reference)
+    _V.callable_("candidate", candidate)
+    _V.callable_("output", output)
+    use_trace = _V.flag("use_trace", use_trace)
+    for name, v in (("inputs", inputs), ("draws", draws)):
+        if not isinstance(v, Mapping):
+            raise TypeError(f"{name} must be a mapping (keyword -> value), got {type(v).__name__} {v!r}"[:300])
+    if not isinstance(tol, Tolerance):
+        raise TypeError(f"tol must be a Tolerance, got {type(tol).__name__} {tol!r}"[:300])
     kw = dict(inputs)
     kw.update(draws)
     ref_trace: list | None = [] if use_trace and _accepts(reference, "trace") else None
@@ -247,6 +288,15 @@ def _directions(dim: int, k: int, rng: np.random.Generator) -> np.ndarray:
     return np.vstack(dirs + [g]) if dirs else g
 
 
+def _samples(name, v):
+    """Samples (n × dim, or n values) as a 2-D float array: NaN/inf values are refused (a law is compared on real
+    samples; a candidate emitting NaN fails its draw-for-draw or exact-law check instead)."""
+    a = _V.array(name, v)
+    if a.ndim == 0 or a.ndim > 2:
+        raise ValueError(f"{name} must be an (n × dim) array or n values, got shape {a.shape}")
+    return np.atleast_2d(a)
+
+
 def compare_samples(ref: np.ndarray, cand: np.ndarray, alpha: float = 1e-6, n_projections: int = 8,
                     rng: np.random.Generator | None = None, exact_mean: np.ndarray | None = None,
                     exact_cov: np.ndarray | None = None) -> LawComparison:
@@ -262,14 +312,16 @@ def compare_samples(ref: np.ndarray, cand: np.ndarray, alpha: float = 1e-6, n_pr
     """
     from scipy import stats
 
-    if not (0 < alpha < 1):
-        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
-    ref = np.atleast_2d(np.asarray(ref, dtype=float))
-    cand = np.atleast_2d(np.asarray(cand, dtype=float))
+    alpha = _V.in_range("alpha", alpha, 0.0, 1.0, lo_open=True, hi_open=True)
+    n_projections = _V.integer("n_projections", n_projections, lo=0)
+    rng = _V.generator("rng", rng, allow_none=True)
+    ref = _samples("ref", ref)
+    cand = _samples("cand", cand)
     if ref.shape[0] == 1 and ref.ndim == 2 and ref.shape[1] > 1 and cand.shape[0] == 1:
         ref, cand = ref.T, cand.T
     if ref.shape[1] != cand.shape[1]:
-        raise ValueError(f"sample dimensions differ: reference {ref.shape[1]}, candidate {cand.shape[1]}")
+        raise ValueError(f"ref and cand must have the same sample dimension: ref {ref.shape[1]}, cand "
+                         f"{cand.shape[1]}")
     rng = rng or np.random.default_rng(0)
     dirs = _directions(ref.shape[1], n_projections, rng)
     a_ks = alpha / 2 if exact_mean is not None else alpha

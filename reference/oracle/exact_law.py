@@ -40,10 +40,13 @@ on the alternative's own empirical CDF).  ``a`` is the per-statistic level alpha
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats
+
+from reference.core import validation as _V
 
 __all__ = ["LawSpec", "StatFailure", "ExactLawComparison", "describe_detectable", "normal_scores",
            "exact_law_test"]
@@ -67,16 +70,32 @@ class LawSpec:
     labels: list[str] | None = None
 
     def __post_init__(self):
-        self.mean = np.atleast_1d(np.asarray(self.mean, dtype=float)).ravel()
-        if self.family not in ("gaussian", "laplace"):
-            raise ValueError(f"family must be 'gaussian' or 'laplace', got {self.family!r}")
+        """Validated: family "gaussian" | "laplace"; mean finite (raveled, k values); gaussian: cov a finite k × k
+        (or k² values) symmetric array; laplace: scale finite >= 0, one value or k; stride an integer >= 1; labels
+        None or k strings."""
+        self.family = _V.choice("family", self.family, ("gaussian", "laplace"))
+        self.mean = np.atleast_1d(_V.array("mean", self.mean, allow_empty=True)).ravel()
         k = self.mean.size
         if self.family == "gaussian":
-            self.cov = np.asarray(self.cov, dtype=float).reshape(k, k)
+            cov = _V.array("cov", self.cov, allow_empty=(k == 0))
+            if cov.size != k * k:
+                raise ValueError(f"cov must be a {k} × {k} array (k = mean.size), got shape {cov.shape}")
+            self.cov = cov.reshape(k, k)
+            if not np.allclose(self.cov, self.cov.T, rtol=1e-12, atol=1e-300):
+                raise ValueError("cov must be symmetric")
         else:
-            self.scale = np.broadcast_to(np.asarray(self.scale, dtype=float), (k,)).copy()
+            sc = np.atleast_1d(_V.array("scale", self.scale, allow_empty=(k == 0))).ravel()
+            if sc.size not in (1, k) or np.any(sc < 0):
+                raise ValueError(f"scale must be one value or {k} values, all >= 0, got {self.scale!r}"[:300])
+            self.scale = np.broadcast_to(sc, (k,)).copy()
+        self.stride = _V.positive_int("stride", self.stride)
         if self.labels is None:
             self.labels = [f"[{i}]" for i in range(k)]
+        else:
+            self.labels = [_V.text(f"labels[{i}]", x) for i, x in enumerate(_V.sequence("labels", self.labels,
+                                                                                         allow_empty=True))]
+            if len(self.labels) != k:
+                raise ValueError(f"labels must name the {k} coordinates, got {len(self.labels)}")
 
 
 @dataclass
@@ -121,6 +140,11 @@ class ExactLawComparison:
 
 
 def describe_detectable(d: dict) -> str:
+    """A sentence from a detectable-effects mapping (as returned in ``ExactLawComparison.detectable``); ``{}``:
+    nothing.  Preconditions (validated): d a mapping (TypeError naming d otherwise)."""
+    if not isinstance(d, Mapping):
+        raise TypeError(f"d must be a mapping of detectable effects (ExactLawComparison.detectable), got "
+                        f"{type(d).__name__} {d!r}"[:300])
     if not d:
         return "nothing (no random coordinate)"
     parts = []
@@ -237,11 +261,36 @@ def _directions(kz: int, L: np.ndarray | None, stride: int, labels: list[str], r
     return np.array(dirs), names
 
 
+def _law(law):
+    if not isinstance(law, LawSpec):
+        raise TypeError(f"law must be a LawSpec, got {type(law).__name__} {law!r}"[:300])
+    return law
+
+
+def _candidate_samples(X):
+    """A candidate's samples as a 2-D float array; NaN/inf are kept (they fail the test deterministically)."""
+    if X is None or isinstance(X, (str, bytes, bool, np.bool_)):
+        raise TypeError(f"X must be an (n × k) array of samples, got {type(X).__name__} {X!r}"[:300])
+    try:
+        a = np.asarray(X, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"X must be an (n × k) array of real samples, got {type(X).__name__}") from None
+    if a.ndim == 0 or a.ndim > 2 or a.size == 0:
+        raise ValueError(f"X must be an (n × k) array (or n values) with at least one sample, got shape {a.shape}")
+    return np.atleast_2d(a)
+
+
 def normal_scores(X: np.ndarray, law: LawSpec, rtol: float = 1e-9):
     """(Z, L, deterministic_message): Z (n × k') the normal scores, L the factor with x - mu = L z (None for
     independent-coordinate laws), and a message when the samples leave the law's support (a zero-variance
-    direction that moved)."""
-    X = np.atleast_2d(np.asarray(X, dtype=float))
+    direction that moved).
+
+    Preconditions (validated): X an (n × k) real array (or n values / one sample) with at least one value — its
+    non-finite values and a wrong k are outcomes (the deterministic message), not errors; law a LawSpec; rtol >= 0.
+    """
+    X = _candidate_samples(X)
+    law = _law(law)
+    rtol = _V.nonnegative("rtol", rtol)
     if X.shape[1] != law.mean.size:
         return None, None, f"output has {X.shape[1]} values, the reference law has {law.mean.size}"
     if not np.all(np.isfinite(X)):
@@ -289,10 +338,15 @@ def normal_scores(X: np.ndarray, law: LawSpec, rtol: float = 1e-9):
 
 def exact_law_test(X: np.ndarray, law: LawSpec, alpha: float = 1e-6, seed: int = 0,
                    extra_Z: np.ndarray | None = None) -> ExactLawComparison:
-    """One-sample tests of samples ``X`` (n × k) against the exact law; false-failure probability <= alpha."""
-    if not (0 < alpha < 1):
-        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}")
-    X = np.atleast_2d(np.asarray(X, dtype=float))
+    """One-sample tests of samples ``X`` (n × k) against the exact law; false-failure probability <= alpha.
+
+    Preconditions (validated): X as in :func:`normal_scores`; law a LawSpec; alpha in (0, 1); seed an integer
+    >= 0; extra_Z None or a finite array."""
+    alpha = _V.in_range("alpha", alpha, 0.0, 1.0, lo_open=True, hi_open=True)
+    seed = _V.integer("seed", seed, lo=0)
+    law = _law(law)
+    extra_Z = _V.optional(_V.array, "extra_Z", extra_Z)
+    X = _candidate_samples(X)
     n = X.shape[0]
     Z, L, det = normal_scores(X, law)
     if det:

@@ -36,9 +36,12 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Callable
 
 import numpy as np
+
+from reference.core import validation as _V
 
 from .compare import DrawComparison, Tolerance, _accepts, compare_draws, compare_samples
 from .exact_law import ExactLawComparison, exact_law_test
@@ -48,7 +51,14 @@ __all__ = ["serialise_inputs", "CaseResult", "Oracle"]
 
 
 def serialise_inputs(inputs: dict, max_values: int = 64) -> str:
-    """A one-line JSON view of an input case (arrays in full when small, else their shape; callables by name)."""
+    """A one-line JSON view of an input case (arrays in full when small, else their shape; callables by name).
+
+    Preconditions (validated): inputs a mapping (TypeError naming inputs); max_values an integer >= 0.
+    """
+    if not isinstance(inputs, Mapping):
+        raise TypeError(f"inputs must be a mapping (keyword -> value) of one case, got {type(inputs).__name__} "
+                        f"{inputs!r}"[:300])
+    max_values = _V.integer("max_values", max_values, lo=0)
     def conv(v):
         if isinstance(v, np.ndarray):
             return v.tolist() if v.size <= max_values else f"array{v.shape}"
@@ -114,6 +124,17 @@ class Oracle:
     n_replay: int = 50
     candidate_name: str = "MODULE:FUNCTION"
     log: list = field(default_factory=list)
+
+    def __post_init__(self):
+        """Validated: seed an integer >= 0 (numpy seeds); n_cases, n_samples None or integers >= 1; n_replay an
+        integer >= 0; candidate_name a str; log a list."""
+        self.seed = _V.integer("seed", self.seed, lo=0)
+        self.n_cases = _V.optional(_V.positive_int, "n_cases", self.n_cases)
+        self.n_samples = _V.optional(_V.positive_int, "n_samples", self.n_samples)
+        self.n_replay = _V.integer("n_replay", self.n_replay, lo=0)
+        self.candidate_name = _V.text("candidate_name", self.candidate_name)
+        if not isinstance(self.log, list):
+            raise TypeError(f"log must be a list, got {type(self.log).__name__}")
 
     def target(self, spec_id: str) -> Target:
         return get_target(spec_id)

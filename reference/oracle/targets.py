@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from reference.core import validation as _V
+
 from .compare import Tolerance, flatten_output
 from .exact_law import LawSpec
 
@@ -150,15 +152,29 @@ def register_target(target: Target) -> Target:
     return target
 
 
+class UnknownTargetError(KeyError, ValueError):
+    """No oracle target is registered for the given spec_id (a KeyError for lookups, a ValueError for callers that
+    validate input)."""
+
+    def __str__(self):
+        return str(self.args[0]) if self.args else ""
+
+
 def get_target(spec_id: str) -> Target:
-    """The registered target for a spec id (loads ``reference.oracle.catalog`` on first use)."""
+    """The registered target for a spec id (loads ``reference.oracle.catalog`` on first use).
+
+    Preconditions (validated): spec_id a str (TypeError otherwise) naming a registered target
+    (:class:`UnknownTargetError`, a KeyError and ValueError naming spec_id and listing the known ids, otherwise).
+    """
     global _LOADED
+    spec_id = _V.text("spec_id", spec_id)
     if not _LOADED:
         from . import catalog  # noqa: F401  (registers the targets)
 
         _LOADED = True
     if spec_id not in TARGETS:
-        raise KeyError(f"no oracle target for spec id {spec_id!r}; known: {sorted(TARGETS)}")
+        raise UnknownTargetError(f"spec_id must name a registered oracle target, got {spec_id!r}; known: "
+                                 f"{sorted(TARGETS)}"[:600])
     return TARGETS[spec_id]
 
 
