@@ -40,12 +40,8 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
     _V.choice("params", params, ('consistent', 'corrected', 'printed'))
     _V.choice("task", task, ('erm', 'sco'))
     delta = _V.probability("delta", delta)
-    for name, v in (("n", n), ("d", d)):
-        if int(v) != v or v < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {v}")
-    for name, v in (("G", G), ("Theta", Theta), ("epsilon", epsilon)):
-        if not (float(v) > 0 and math.isfinite(float(v))):
-            raise ValueError(f"{name} must be in (0, inf), got {v}")
+    n, d = _V.integer("n", n, lo=1), _V.integer("d", d, lo=1)
+    G, Theta, epsilon = _V.positive("G", G), _V.positive("Theta", Theta), _V.positive("epsilon", epsilon)
     L = _L(delta)
     eps = float(epsilon)
     if task == "erm":
@@ -55,13 +51,16 @@ def prop556_params(n, d, G, Theta, epsilon, delta, task: str = "erm", params: st
             k = n * math.sqrt(d) * eps / (G * math.sqrt(2 * Theta * L))                       # Audit #1
         else:
             raise ValueError(f"params must be 'printed', 'consistent' or 'corrected', got {params!r}")
-        return k, 2 * G ** 2 * k * L / (n ** 2 * eps ** 2)                                    # L4663
+        mu = 2 * (G / (n * eps)) * (G / (n * eps)) * k * L                                  # L4663 (no G**2 overflow)
+        return _V.finite_result("(k, mu)", [k, mu], G=G, Theta=Theta, epsilon=eps, n=n, d=d) and (k, mu)
     if task == "sco":
-        k = math.sqrt(d * L / (eps ** 2 * n ** 2) + 1 / n) * min(eps ** 2 * n ** 2 / L, n * d) / (G * math.sqrt(Theta))  # L4669
+        en = eps * n                                                              # (no ** overflow at eps = 1e308)
+        k = math.sqrt(d * L / en / en + 1 / n) * min(en * en / L, n * d) / (G * math.sqrt(Theta))  # L4669
         c = 1.0 if params == "printed" else 2.0
         if params not in ("printed", "consistent", "corrected"):
             raise ValueError(f"params must be 'printed', 'consistent' or 'corrected', got {params!r}")
-        return k, G ** 2 * k * max(c * L / (n ** 2 * eps ** 2), 1 / (n * d))                 # L4673
+        mu = G * G * k * max(c * L / (n * eps) / (n * eps), 1 / (n * d))                     # L4673
+        return _V.finite_result("(k, mu)", [k, mu], G=G, Theta=Theta, epsilon=eps, n=n, d=d) and (k, mu)
     raise ValueError(f"task must be 'erm' or 'sco', got {task!r}")
 
 
@@ -74,7 +73,7 @@ def prop556_gdp_parameter(n, G, k, mu, neighbouring: str = "paper") -> float:
     c = {"paper": 1.0, "replace": 2.0}.get(_V.choice("neighbouring", neighbouring, ("paper", "replace")))
     if c is None:
         raise ValueError(f"neighbouring must be 'paper' or 'replace', got {neighbouring!r}")
-    return c * G * math.sqrt(k) / (n * math.sqrt(mu))
+    return _V.finite_result("t", c * G * math.sqrt(k) / (n * math.sqrt(mu)), G=G, k=k, mu=mu)
 
 
 def fallback_applies(n, d, epsilon, delta, p) -> bool:
@@ -87,16 +86,11 @@ def fallback_applies(n, d, epsilon, delta, p) -> bool:
     """
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    p = _V.real("p", p, allow_inf=True)
-    p = float(p)
-    if not 1 <= p <= 2:
-        raise ValueError(f"p must be in [1, 2], got {p}")
-    if not 0 < float(delta) < 1:
-        raise ValueError(f"delta must be in (0, 1), got {delta}")
+    epsilon = _V.nonnegative("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    p = _V.in_range("p", p, 1.0, 2.0)
     theta = min(1 / (p - 1), math.log(d)) if p > 1 else math.log(d)
-    return (n * float(epsilon)) ** 2 < d * theta * math.log(1 / float(delta))
+    return (n * epsilon) * (n * epsilon) < d * theta * math.log(1 / delta)     # no ** overflow (inf < x: False)
 
 
 def m_erm_fallback(data, x_fixed, n, d, epsilon, delta, p):
@@ -107,11 +101,8 @@ def m_erm_fallback(data, x_fixed, n, d, epsilon, delta, p):
     Steps: if fallback_applies(...): return a copy of x_fixed, else None.
     Postcondition: the output does not depend on ``data`` (0-DP).
     """
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    p = _V.real("p", p, allow_inf=True)
+    data = _V.matrix("data", data)                       # the (n, d) data set (ignored by the fallback, validated)
+    x_fixed = _V.vector("x_fixed", x_fixed)
     if fallback_applies(n, d, epsilon, delta, p):
         return np.array(x_fixed, dtype=float, copy=True)
     return None

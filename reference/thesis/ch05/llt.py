@@ -35,8 +35,9 @@ def _check_q(q):
 
 def levy_half_logpdf(lam):
     """log mu_{1/2}(lambda) = -1.5 log(lambda) - 1/(4 lambda) - log(2 sqrt(pi)) ((5.28), L4765)."""
-    _V.array("lam", lam)
-    lam = np.asarray(lam, dtype=float)
+    lam = _V.array("lam", lam)
+    if np.any(lam <= 0):
+        raise ValueError(f"lam must be > 0 (the Levy(1/2) law lives on (0, inf)), got {lam!r}"[:300])
     return -1.5 * np.log(lam) - 1 / (4 * lam) - math.log(2 * math.sqrt(math.pi))
 
 
@@ -52,26 +53,30 @@ def kanter_positive_stable(c, rng: np.random.Generator, size=None, noise=None):
 
     Steps: Kanter's formula above, elementwise.
     """
-    rng = _V.generator("rng", rng, allow_none=True)
-    c = _V.real("c", c, allow_inf=True)
-    c = float(c)
-    if not 0 < c < 1:
-        raise ValueError(f"c must be in (0, 1), got {c}")
+    rng = _V.generator("rng", rng, allow_none=noise is not None)
+    c = _V.in_range("c", c, 0.0, 1.0, lo_open=True, hi_open=True)
+    size = _V.optional(_V.integer, "size", size, lo=0)
     if noise is None:
         U = rng.uniform(0, math.pi, size)
         W = rng.exponential(1.0, size)
     else:
-        U, W = (np.asarray(v, dtype=float) for v in noise)
+        noise = _V.sequence("noise", noise)
+        if len(noise) != 2:
+            raise ValueError(f"noise must be a pair (U, W) of pre-drawn uniforms on (0, pi) and Exp(1) draws, got "
+                             f"{len(noise)} items")
+        U, W = _V.array("noise[0] (U)", noise[0]), _V.array("noise[1] (W)", noise[1])
+        if U.shape != W.shape or U.ndim > 1:
+            raise ValueError(f"noise must be two arrays of one shape (size,), got {U.shape} and {W.shape}")
     return (np.sin(c * U) / np.sin(U) ** (1 / c)) * (np.sin((1 - c) * U) / W) ** ((1 - c) / c)
 
 
 def log_Z(kappa, s, q=4):
     """log Z(kappa, s) = log int exp(s t - kappa |t|^q) dt for arrays kappa (> 0), scalar s; trapezoid on a grid
     centred at the mode (relative error < 1e-10 for the tested range)."""
-    _V.array("kappa", kappa)
-    s = _V.real("s", s, allow_inf=True)
+    kappa, s = _V.array("kappa", kappa), _V.real("s", s)
     _check_q(q)
-    kappa = np.asarray(kappa, dtype=float)
+    if np.any(kappa <= 0):
+        raise ValueError(f"kappa must be > 0 (elementwise), got {kappa!r}"[:300])
     scale = kappa ** (-1.0 / q)                          # t = scale * v
     sp = s * scale                                       # exp(sp v - |v|^q)
     vstar = np.sign(sp) * np.cbrt(np.abs(sp) / 4)
@@ -81,7 +86,7 @@ def log_Z(kappa, s, q=4):
     logf = sp[..., None] * v - np.abs(v) ** q
     dv = half * (u[1] - u[0])
     lz = logsumexp(logf, axis=-1, b=None) + np.log(dv)
-    return lz + np.log(scale)
+    return _V.finite_result("log Z", lz + np.log(scale), s=s, kappa="(given)")
 
 
 @functools.lru_cache(maxsize=64)
@@ -93,8 +98,12 @@ def lambda_grid_logweights(x, a, q=4, variant="corrected"):
     """Cached version of the lambda-law log weights (see :func:`_lambda_grid_logweights`)."""
     a = _V.positive("a", a)
     _check_q(q)
-    x = tuple(float(v) for v in np.atleast_1d(_V.array("x", x)))
-    return _lw_cached(x, float(a), int(q), str(variant))
+    x = tuple(float(v) for v in np.atleast_1d(_V.array("x", x, ndim=1) if np.ndim(x) else _V.array("x", x)))
+    try:
+        lw = _lw_cached(x, float(a), int(q), str(variant))
+    except OverflowError:
+        lw = np.array([np.inf])
+    return _V.finite_result("the lambda-grid log weights", lw, a=a, x="(given)")
 
 
 def _lambda_grid_logweights(x, a, q=4, variant="corrected"):
@@ -141,15 +150,14 @@ def sample_pi_x(x, a, rng: np.random.Generator, q=4, variant: str = "corrected",
     Spec: 003_ch05.alg_pi_x_sampler
     """
     _V.choice("variant", variant, ('corrected', 'printed'))
-    rng = _V.generator("rng", rng, allow_none=True)
-    a = _V.positive("a", a, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=u is not None)
+    a = _V.positive("a", a)
     _check_q(q)
-    a = float(a)
-    if not a > 0:
-        raise ValueError(f"a must be in (0, inf), got {a}")
-    x = np.atleast_1d(np.asarray(x, dtype=float))
+    x = np.atleast_1d(_V.array("x", x, ndim=1) if np.ndim(x) else _V.array("x", x))
     d = x.shape[0]
-    uu = rng.random(d + 1) if u is None else np.asarray(u, dtype=float)
+    uu = rng.random(d + 1) if u is None else _V.vector("u", u, d + 1)
+    if np.any(uu < 0) or np.any(uu >= 1):
+        raise ValueError(f"u must be d + 1 = {d + 1} uniforms in [0, 1), got {u!r}"[:300])
     lw = lambda_grid_logweights(x, a, q, variant)                          # step 1 (5.29)
     w = np.exp(lw - lw.max())
     cdf = np.cumsum(w)

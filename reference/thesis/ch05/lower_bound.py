@@ -22,28 +22,21 @@ def hard_instance(d: int, k: int, G, p, D, rng: np.random.Generator | None, v=No
     Steps: v_j = -1 if U_j < 1/2 else +1 (unless ``v`` is given); sigma (L4863), kappa (L4861).
     Postcondition: returns dict(v, kappa, sigma, sample(rng, m) -> (m, d) array, x_star = -(D/2) d^{-1/p} v,
         f_star = -kappa (D/2) d^{1/q}); E||s||_q^2-type scaling makes f(., s) G-Lipschitz in l_p on average.
-    Randomness: d standard uniforms for v, from ``rng`` or pre-drawn ``draws`` (shape (d,)); none when ``v`` is given;
+    Randomness: d standard uniforms for v, from ``rng`` or pre-drawn ``draws`` (shape (d,); then ``rng=None`` is
+        admissible); none when ``v`` is given;
         ``sample(r, m)`` draws (m, d) standard normals from its own ``r``.
     Spec: 003_ch05.alg_lower_bound_instance
     """
-    d = _V.integer("d", d, lo=1)
-    k = _V.integer("k", k)
-    G = _V.real("G", G, allow_inf=True)
-    p = _V.real("p", p, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
-    if int(d) != d or d < 2:
-        raise ValueError(f"d must be an integer >= 2, got {d}")
-    if int(k) != k or k < 1:
-        raise ValueError(f"k must be an integer >= 1, got {k}")
-    p = float(p)
-    if not 1 <= p <= 2:
-        raise ValueError(f"p must be in [1, 2], got {p}")
+    d, k = _V.integer("d", d, lo=2), _V.integer("k", k, lo=1)
+    G, p, D = _V.positive("G", G), _V.in_range("p", p, 1.0, 2.0), _V.positive("D", D)
     q = math.inf if p == 1 else p / (p - 1)
     inv_q = 0.0 if p == 1 else 1 / q
     if v is None:
         v = np.where(Source(rng, draws, single="v").uniform("v", (int(d),)) < 0.5, -1.0, 1.0)
     else:
-        v = np.asarray(v, dtype=float)
+        v = _V.vector("v", v, d)
+        if not np.all(np.abs(v) == 1):
+            raise ValueError(f"v must be a sign vector in {{-1, +1}}^d, got {v!r}"[:300])
     sigma = G * d ** (-inv_q) / math.sqrt(d / k + 4 * math.log(d))            # L4863
     kappa = sigma * math.sqrt(d) / (2 * math.sqrt(k))                          # L4861
     return dict(v=v, kappa=kappa, sigma=sigma, q=q,

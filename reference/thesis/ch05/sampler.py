@@ -37,9 +37,9 @@ def sample_a(rng: np.random.Generator | None, variant: str = "corrected", u=None
     Spec: 003_ch05.alg16
     """
     _V.choice("variant", variant, ('corrected', 'printed'))
-    rng = _V.generator("rng", rng, allow_none=True)
-    max_a = _V.integer("max_a", max_a)
-    U = rng.random() if u is None else float(u)
+    rng = _V.generator("rng", rng, allow_none=u is not None)
+    max_a = _V.integer("max_a", max_a, lo=1)
+    U = rng.random() if u is None else _V.real("u", u)
     if U == 0.0:
         U = float(np.nextafter(0.0, 1.0))
     if not 0.0 < U <= 1.0:
@@ -191,10 +191,7 @@ def euclidean_pi_x(eta) -> Callable:
     Randomness: d standard normals from ``rng`` or the pre-drawn ``noise`` (shape of x).
     Spec: 003_ch05.alg15
     """
-    eta = _V.real("eta", eta, allow_inf=True)
-    eta = float(eta)
-    if not eta > 0:
-        raise ValueError(f"eta must be in (0, inf), got {eta}")
+    eta = _V.positive("eta", eta)
 
     def draw(x, rng, noise=None):
         x = np.asarray(x, dtype=float)
@@ -214,12 +211,7 @@ def euclidean_gamma_y(eta, mu, radius) -> Callable:
     Postcondition: factory(y)(rng) ~ gamma_y exactly.
     Randomness: the returned sampler uses ``rng`` only (rejection: a random number of normal vectors).
     """
-    eta = _V.positive("eta", eta, allow_inf=True)
-    mu = _V.nonnegative("mu", mu, allow_inf=True)
-    radius = _V.real("radius", radius, allow_inf=True)
-    eta, mu, radius = float(eta), float(mu), float(radius)
-    if not (eta > 0 and mu >= 0 and radius > 0):
-        raise ValueError(f"need eta > 0, mu >= 0, radius > 0; got eta={eta}, mu={mu}, radius={radius}")
+    eta, mu, radius = _V.positive("eta", eta), _V.nonnegative("mu", mu), _V.positive("radius", radius)
     s = math.sqrt(eta / (1 + eta * mu))
 
     def factory(y):
@@ -241,11 +233,6 @@ def euclidean_warm_start(eta, mu, radius, d: int, rng: np.random.Generator) -> n
     Steps: draw N(0, I/mu) restricted to B_2(0, radius) by rejection.
     """
     rng = _V.generator("rng", rng)
-    eta = _V.real("eta", eta, allow_inf=True)
-    mu = _V.positive("mu", mu, allow_inf=True)
-    radius = _V.positive("radius", radius, allow_inf=True)
+    eta, mu, radius = _V.positive("eta", eta), _V.positive("mu", mu), _V.positive("radius", radius)
     d = _V.integer("d", d, lo=1)
-    mu = float(mu)
-    if not mu > 0:
-        raise ValueError(f"mu must be in (0, inf), got {mu}")
     return truncated_gaussian_ball(np.zeros(int(d)), 1 / math.sqrt(mu), float(radius), rng)[0]
