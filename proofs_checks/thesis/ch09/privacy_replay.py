@@ -9,6 +9,7 @@ parallel_compose). The calibration formulas of the thesis are not re-evaluated.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import mpmath as mp
@@ -95,6 +96,7 @@ def _at_eps_upper(b1: float, b2: float, sens: float) -> float:
     return compose_basic([(rdp_laplace(math.inf, b1, sens), 0.0), (rdp_laplace(math.inf, b2, 2 * sens), 0.0)])[0]
 
 
+@functools.lru_cache(maxsize=8)
 def _at_eps_lower(n: int, tau: float, b1: float, b2: float) -> float:
     """Exact privacy loss of one output pattern on realizable user-level neighbours (the AU9.1 plan): 4 adaptive
     1-D queries, user 1 inside a cluster of 837 users for q_1..q_3 and of 900 for q_4 in D, the reverse in D′."""
