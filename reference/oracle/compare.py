@@ -288,19 +288,33 @@ def _directions(dim: int, k: int, rng: np.random.Generator) -> np.ndarray:
     return np.vstack(dirs + [g]) if dirs else g
 
 
-def _samples(name, v):
-    """Samples (n × dim, or n values) as a 2-D float array: NaN/inf values are refused (a law is compared on real
-    samples; a candidate emitting NaN fails its draw-for-draw or exact-law check instead)."""
-    a = _V.array(name, v)
+def _samples(name, v, *, allow_nonfinite=False):
+    """Samples (n × dim, or n values) as a 2-D float array (NaN/inf refused unless ``allow_nonfinite``)."""
+    a = _V.array(name, v, allow_inf=allow_nonfinite) if not allow_nonfinite else _real_array(name, v)
     if a.ndim == 0 or a.ndim > 2:
         raise ValueError(f"{name} must be an (n × dim) array or n values, got shape {a.shape}")
     return np.atleast_2d(a)
+
+
+def _real_array(name, v):
+    if v is None or isinstance(v, (str, bytes, bool, np.bool_)):
+        raise TypeError(f"{name} must be an array of real samples, got {type(v).__name__} {v!r}"[:300])
+    try:
+        a = np.asarray(v, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an array of real samples, got {type(v).__name__}") from None
+    if a.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    return a
 
 
 def compare_samples(ref: np.ndarray, cand: np.ndarray, alpha: float = 1e-6, n_projections: int = 8,
                     rng: np.random.Generator | None = None, exact_mean: np.ndarray | None = None,
                     exact_cov: np.ndarray | None = None) -> LawComparison:
     """Two-sample test of ``ref`` (n1 × dim) against ``cand`` (n2 × dim); false-failure probability <= alpha.
+
+    Preconditions (validated): ref finite, cand real (its non-finite values make the comparison fail: ok = False),
+    same dimension; alpha in (0, 1); n_projections an integer >= 0; rng a Generator or None.
 
     For each direction the two-sample KS statistic D is turned into a rigorous p-value by the triangle
     inequality D <= D1 + D2 (each sample against the common law F) and the one-sample DKW inequality with
@@ -316,12 +330,16 @@ def compare_samples(ref: np.ndarray, cand: np.ndarray, alpha: float = 1e-6, n_pr
     n_projections = _V.integer("n_projections", n_projections, lo=0)
     rng = _V.generator("rng", rng, allow_none=True)
     ref = _samples("ref", ref)
-    cand = _samples("cand", cand)
+    cand = _samples("cand", cand, allow_nonfinite=True)       # a candidate's NaN/inf is a failure, not an error
     if ref.shape[0] == 1 and ref.ndim == 2 and ref.shape[1] > 1 and cand.shape[0] == 1:
         ref, cand = ref.T, cand.T
     if ref.shape[1] != cand.shape[1]:
         raise ValueError(f"ref and cand must have the same sample dimension: ref {ref.shape[1]}, cand "
                          f"{cand.shape[1]}")
+    if not np.all(np.isfinite(cand)):
+        return LawComparison(False, alpha, 0, 0.0, -1, math.inf,
+                             mean_check=f"DIFFERENT LAW: the candidate emitted {int(np.sum(~np.isfinite(cand)))} "
+                                        "non-finite sample value(s)")
     rng = rng or np.random.default_rng(0)
     dirs = _directions(ref.shape[1], n_projections, rng)
     a_ks = alpha / 2 if exact_mean is not None else alpha
