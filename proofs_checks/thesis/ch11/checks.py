@@ -21,8 +21,8 @@ def _Kc(c):
 @check(f"{C11}.S11_12.series_constant", spec=(f"{C11}.S11_12", f"{C11}.audit.AU11_6"))
 def _series(ctx):
     s, q = sp.symbols("s q", positive=True)
-    closed = sp.simplify(sp.summation(s ** 2 * q ** s, (s, 1, sp.oo)).args[0][0]) if isinstance(
-        sp.summation(s ** 2 * q ** s, (s, 1, sp.oo)), sp.Piecewise) else sp.summation(s ** 2 * q ** s, (s, 1, sp.oo))
+    summed = sp.summation(s ** 2 * q ** s, (s, 1, sp.oo))               # computed once (was three times)
+    closed = sp.simplify(summed.args[0][0]) if isinstance(summed, sp.Piecewise) else summed
     ok = sp.simplify(closed - q * (1 + q) / (1 - q) ** 3) == 0
     basel = sp.summation(1 / s ** 2, (s, 1, sp.oo))
     rows = []
