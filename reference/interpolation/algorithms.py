@@ -19,11 +19,32 @@ import numpy as np
 
 from .geometry import proj_balls
 from .lipschitz_extension import ExtendedLoss, Loss
-from .localization import OperationCounter, _validate_privacy, alg5_epochs, alg5_T, diameter_bound, partition
-from .schedule import c_kappa as _c_kappa, rate_term, thm2_m
+from .localization import (OperationCounter, _run_inputs, _run_outputs, _validate_privacy, alg5_epochs, alg5_T,
+                           diameter_bound, partition)
+from .schedule import alg2_schedule, alg6_schedule, c_kappa as _c_kappa, rate_term, thm2_m
 from reference.core import validation as _V
 
 __all__ = ["alg1_lipschitz_extension", "alg2_localization", "alg3_adaptive", "alg6_general_kappa"]
+
+
+def _num(**kw) -> list:
+    """Positive finite reals (ValueError / TypeError naming each), in the order given."""
+    return [_V.positive(k, v) for k, v in kw.items()]
+
+
+def _privacy(beta, epsilon, delta) -> tuple:
+    """0 < beta < 1, epsilon > 0 finite, 0 <= delta < 1 (validated, converted)."""
+    return (_V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True), _V.positive("epsilon", epsilon),
+            _V.probability("delta", delta, allow_one=False))
+
+
+def _schedule_in_range(D, Ls, names: str) -> None:
+    """The radii and Lipschitz constants of a schedule must stay normal floats (the certified solver's tolerance is
+    a fraction of them): ValueError naming the parameters otherwise (they are finite by alg2/alg6_schedule)."""
+    lo = min(min(D), min(Ls))
+    if not lo > 1e-150:
+        raise ValueError(f"the schedule (D_i, L_i) underflows (min {lo:.3g} <= 1e-150): reduce the contraction set "
+                         f"by {names}")
 
 
 def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray, beta: float,
@@ -45,13 +66,15 @@ def alg1_lipschitz_extension(S: np.ndarray, loss: Loss, X: Sequence, L: float, x
     Spec: 001.alg1.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    L = _V.real("L", L, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    kappa_min = _V.real("kappa_min", kappa_min, allow_inf=True)
-    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
-    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
+    S, X, x0 = _run_inputs(S, loss, X, x0, n_min=3, bounded=True)
+    L, eta_scale = _num(L=L, eta_scale=eta_scale)
+    beta, epsilon, delta = _privacy(beta, epsilon, delta)
+    kappa_min = _V.in_range("kappa_min", kappa_min, 1.0, math.inf, lo_open=True)
+    T5 = _V.optional(_V.integer, "T5", T5, 1)
+    D0 = _V.optional(_V.positive, "D0", D0)
+    _V.choice("extension_method", extension_method, ("auto", "bisection"))
+    tau_rel = _V.in_range("tau_rel", tau_rel, 0.0, 1.0, lo_open=True)
+    _run_outputs(oracle, trace, info)
     ext = ExtendedLoss(loss, L, method=extension_method)                                   # L192-193
     T5 = alg5_T(len(S), kappa_min) if T5 is None else T5
     return alg5_epochs(S, ext, X, L, x0, T5, beta, epsilon, delta, rng=rng, noise=noise, D0=D0,  # L194
@@ -87,18 +110,16 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
     Spec: 001.alg2.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    c = _V.real("c", c, allow_inf=True)
-    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
-    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
-    S = np.asarray(S, float)
+    S, X, x0 = _run_inputs(S, loss, X, x0, n_min=3, bounded=True)
+    L, H, lam, c, eta_scale = _num(L=L, H=H, lam=lam, c=c, eta_scale=eta_scale)
+    beta, epsilon, delta = _privacy(beta, epsilon, delta)
+    _V.choice("constants", constants, ("paper", "scaled"))
+    m = _V.optional(_V.integer, "m", m, 3)
+    D1 = _V.optional(_V.positive, "D1", D1)
+    project_output = _V.flag("project_output", project_output)
+    tau_rel = _V.in_range("tau_rel", tau_rel, 0.0, 1.0, lo_open=True)
+    _run_outputs(oracle, trace, info)
     n, d = S.shape[0], len(x0)
-    for name, v in (("lam", lam), ("H", H), ("L", L)):
-        if not (math.isfinite(v) and v > 0):
-            raise ValueError(f"{name} must be finite and > 0, got {v}")
-    _validate_privacy(epsilon, delta)
     if constants == "paper":
         m = math.ceil(thm2_m(n, d, H, lam, epsilon, delta, beta))
         c = 256.0
@@ -113,6 +134,7 @@ def alg2_localization(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float
         raise ValueError(f"n must be >= m = {m} (one epoch) for Alg. 2 with constants={constants!r}, got n = {n}")
     info = {} if info is None else info
     L_i, D_i, X_i = float(L), (diameter_bound(X) if D1 is None else float(D1)), list(X)     # L224
+    _schedule_in_range(*alg2_schedule(D_i, L_i, H, lam, T, m, beta, d, epsilon, delta, c), "L, H, lam, c")
     chunks = partition(n, T)                                                                  # L225
     r_m = rate_term(m, T, beta, d, epsilon, delta, "alg2")
     info.update(m=m, T=T, c=c, D=[D_i], L=[L_i], q=c * H * r_m / lam, epochs=[], x=[])
@@ -159,17 +181,16 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
     Spec: 001.alg3.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    L = _V.real("L", L, allow_inf=True)
-    H = _V.real("H", H, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    c = _V.real("c", c, allow_inf=True)
-    c_int = _V.real("c_int", c_int, allow_inf=True)
-    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
-    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
-    S = np.asarray(S, float)
+    S, X, x0 = _run_inputs(S, loss, X, x0, n_min=6, bounded=True)    # two halves of >= 3 samples
+    L, H, lam, c, c_int, eta_scale = _num(L=L, H=H, lam=lam, c=c, c_int=c_int, eta_scale=eta_scale)
+    beta, epsilon, delta = _privacy(beta, epsilon, delta)
+    _V.choice("constants", constants, ("paper", "scaled"))
+    m = _V.optional(_V.integer, "m", m, 3)
+    project_output = _V.flag("project_output", project_output)
+    tau_rel = _V.in_range("tau_rel", tau_rel, 0.0, 1.0, lo_open=True)
+    if noise is not None and not isinstance(noise, dict):
+        raise TypeError(f"noise must be a mapping {{'alg1': ..., 'alg2': ...}} or None, got {type(noise).__name__}")
+    _run_outputs(oracle, None, info)
     n, d = S.shape[0], len(x0)
     h = n // 2
     S1, S2 = S[:h], S[h:]                                                                    # L296
@@ -183,6 +204,7 @@ def alg3_adaptive(S: np.ndarray, loss: Loss, X: Sequence, L: float, H: float, la
     l2b = math.log(2 / beta)
     D_int = (c_int * L / lam) * (math.sqrt(l2b) * math.log(n) ** 1.5 / math.sqrt(n)            # L299
                                  + A * l2b * math.log(n) / (n * epsilon))
+    _V.finite_result("D_int", D_int, c_int=c_int, L=L, lam=lam)
     X_int = [(x1.copy(), D_int / 2)]                                                          # L300
     x_adapt = alg2_localization(S2, loss, X_int, L, H, lam, beta / 2, epsilon, delta, x1,      # L301
                                 constants=constants, m=m, c=c, D1=D_int, project_output=project_output,
@@ -220,22 +242,18 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
     Spec: 001.alg6.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    L1 = _V.real("L1", L1, allow_inf=True)
-    H = _V.real("H", H, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    kappa = _V.real("kappa", kappa, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    T = _V.integer("T", T, lo=1)
-    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
-    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
-    if variant not in ("corrected", "printed"):
-        raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
+    S, X1, x0 = _run_inputs(S, loss, X1, x0, n_min=3, X_name="X1", bounded=True)
+    L1, H, lam, eta_scale = _num(L1=L1, H=H, lam=lam, eta_scale=eta_scale)
+    kappa = _V.real("kappa", kappa)
     if not kappa > 2:
         raise ValueError(f"kappa must be > 2 (Thm 8's exponent kappa/(kappa-2)), got {kappa}")
-    _validate_privacy(epsilon, delta)
-    S = np.asarray(S, float)
+    beta, epsilon, delta = _privacy(beta, epsilon, delta)
+    T = _V.integer("T", T, lo=1)
+    _V.choice("variant", variant, ("corrected", "printed"))
+    ck = _V.optional(_V.positive, "ck", ck)
+    D1 = _V.optional(_V.positive, "D1", D1)
+    tau_rel = _V.in_range("tau_rel", tau_rel, 0.0, 1.0, lo_open=True)
+    _run_outputs(oracle, trace, info)
     n, d = S.shape[0], len(x0)
     chunks = partition(n, T)
     m = n // T
@@ -243,6 +261,7 @@ def alg6_general_kappa(S: np.ndarray, loss: Loss, X1: Sequence, L1: float, H: fl
     r_m = rate_term(m, T, beta, d, epsilon, delta, "alg6")
     T5 = alg5_T(m, kappa)
     L_i, D_i, X_i = float(L1), (diameter_bound(X1) if D1 is None else float(D1)), list(X1)
+    _schedule_in_range(*alg6_schedule(D_i, L_i, H, lam, kappa, T, m, beta, d, epsilon, delta, ck), "L1, H, lam, ck")
     info = {} if info is None else info
     info.update(m=m, T=T, T5=T5, D=[D_i], L=[L_i], epochs=[])
     x_hat = np.asarray(x0, float).copy()

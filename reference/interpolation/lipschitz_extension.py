@@ -63,7 +63,8 @@ def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: C
     """Value, gradient and minimiser y(x) of f_L at x, for convex f with value/gradient/prox oracles.
 
     Preconditions: f convex and differentiable, prox(x, t) = argmin_y f(y) + ||y - x||^2/(2t); L > 0;
-    f has an L-Lipschitz affine minorant (else f_L = -inf: RuntimeError).
+    f has an L-Lipschitz affine minorant (else f_L = -inf: RuntimeError); validated: x a finite vector with
+    finite ||grad f(x)||; 0 < rtol < 1; max_doublings integer in [1, 10000].
     Steps (catalog P1; Lemma 2.1(4), 001 L142-146):
       1. g = grad f(x); if ||g|| <= L: return (f(x), g, x)    [exact: f(y) >= f(x) + <g, y-x> >= f(x) - L||y-x||]
       2. else find t > 0 with phi(t) := ||x - prox_{tf}(x)||/t = L (phi non-increasing, phi(0+) = ||g|| > L),
@@ -74,11 +75,14 @@ def lipschitz_extension(x: np.ndarray, f: Callable[[np.ndarray], float], grad: C
     Spec: 001.P1.
     """
     _V.callable_("f", f); _V.callable_("grad", grad); _V.callable_("prox", prox)
-    rtol = _V.real("rtol", rtol, allow_inf=True)
-    max_doublings = _V.integer("max_doublings", max_doublings)
+    rtol = _V.in_range("rtol", rtol, 0.0, 1.0, lo_open=True, hi_open=True)
+    max_doublings = _V.integer("max_doublings", max_doublings, lo=1, hi=10_000)
     L = validate.positive("L", L)
-    x = np.asarray(x, float)
+    x = _V.vector("x", x)
     g = np.asarray(grad(x), float)
+    if not (g.shape == x.shape and np.all(np.isfinite(g)) and math.isfinite(float(np.linalg.norm(g)))):
+        raise ValueError(f"grad(x) must be a finite vector of x's shape {x.shape} with a finite norm (x = {x!r}"[:200]
+                         + ")")
     if float(np.linalg.norm(g)) <= L:                                      # step 1
         return float(f(x)), g, x.copy()
 

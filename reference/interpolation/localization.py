@@ -142,6 +142,31 @@ def _validate_privacy(epsilon, delta):
         raise ValueError(f"delta must be in [0, 1), got {delta}")
 
 
+def _run_inputs(S, loss, X, x0, *, n_min: int, X_name: str = "X", bounded: bool = False):
+    """The common inputs of Algs 1-6, validated (ValueError / TypeError naming the parameter): S a finite 2-D array
+    with >= n_min rows (samples); loss a Loss (value, grad, smoothness); X a list of (centre, radius) balls of
+    x0's dimension ([] = R^d unless ``bounded``); x0 a finite vector.  Returns (S, X, x0)."""
+    x0 = _V.vector("x0", x0)
+    S = _V.matrix("S", S)
+    if S.shape[0] < n_min:
+        raise ValueError(f"S must have n >= {n_min} samples (rows), got n = {S.shape[0]}")
+    _V.has_methods("loss", loss, ("value", "grad", "smoothness"))
+    X = check_balls(X, X_name, x0.shape[0])
+    if bounded and not X:
+        raise ValueError(f"{X_name} must be a bounded domain (a non-empty list of balls), got []")
+    return S, X, x0
+
+
+def _run_outputs(oracle, trace, info) -> None:
+    """The optional sinks of Algs 1-6: oracle an OperationCounter-like counter, trace a list, info a dict."""
+    if oracle is not None:
+        _V.has_methods("oracle", oracle, ("record",))
+    if trace is not None and not isinstance(trace, list):
+        raise TypeError(f"trace must be a list or None, got {type(trace).__name__}")
+    if info is not None and not isinstance(info, dict):
+        raise TypeError(f"info must be a dict or None, got {type(info).__name__}")
+
+
 def _restrict(X: Sequence, centre: np.ndarray, radius: float, info: dict) -> list:
     """X cap B(centre, radius); re-centre at Pi_X(centre) when empty (post-processing; counted)."""
     Xi = list(X) + [(np.asarray(centre, float), float(radius))]
@@ -155,15 +180,21 @@ def certified_argmin(grad, x0, mu, smooth, balls, tau):
     """P2: reference.core.problems.solve_strongly_convex on K = cap of balls (exact projection proj_balls).
 
     Preconditions: mu-strongly convex, ``smooth``-smooth objective with gradient ``grad``; ``balls`` a list of
-    at most 4 (centre, radius) with non-empty intersection ([] for R^d); tau > 0.
+    at most 4 (centre, radius) with non-empty intersection ([] for R^d); validated: x0 a finite vector, mu, smooth,
+    tau > 0 finite, smooth/mu <= 1e12.
     Postcondition: returns (x, r) with x in K and ||x - argmin_K|| <= r <= tau, else RuntimeError (privacy
     needs the certificate).  Steps: projected gradient with step 1/smooth on K; stop when 2||G(x)||/mu <= tau for the gradient mapping G
     (Nesterov Thm 2.2.7: <G, x - x*> >= (mu/2)||x - x*||^2 certifies ||x - x*|| <= 2||G||/mu).
     Randomness: none (deterministic).
     Spec: 001.P2.
     """
-    if not tau > 0:
-        raise ValueError(f"tau must be > 0, got {tau}")
+    _V.callable_("grad", grad)
+    x0 = _V.vector("x0", x0)
+    mu, smooth, tau = _V.positive("mu", mu), _V.positive("smooth", smooth), _V.positive("tau", tau)
+    if smooth / mu > 1e12:
+        raise ValueError(f"smooth/mu = {smooth / mu:.3g} > 1e12: the certified solver cannot reach tau at this "
+                         f"condition number (mu={mu}, smooth={smooth})")
+    balls = check_balls(balls, "balls", x0.shape[0])
     project = (lambda z: proj_balls(z, balls)) if len(balls) else None
     x, r = _core_solve(grad, proj_balls(np.asarray(x0, float), balls), mu, smooth, project=project, tol=tau,
                        grad_error=1e-12)
@@ -203,20 +234,15 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
     Spec: 001.alg4.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    L = _V.positive("L", L, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
-    S = np.asarray(S, float)
+    S, X, x0 = _run_inputs(S, loss, X, x0, n_min=3)                # k = ceil(log n) >= 2
+    eta, L, epsilon = _V.positive("eta", eta), _V.positive("L", L), _V.positive("epsilon", epsilon)
+    delta = _V.probability("delta", delta, allow_one=False)
+    tau_rel = _V.in_range("tau_rel", tau_rel, 0.0, 1.0, lo_open=True)
+    _V.choice("laplace_reading", laplace_reading, ("iid", "l2"))
+    _run_outputs(oracle, trace, info)
     n = S.shape[0]
-    if n < 3:
-        raise ValueError(f"S must have n >= 3 samples (k = ceil(log n) >= 2), got n = {n}")
-    if not (math.isfinite(eta) and eta > 0):
-        raise ValueError(f"eta must be finite and > 0, got {eta}")
-    if not (math.isfinite(L) and L > 0):
-        raise ValueError(f"L must be finite and > 0, got {L}")
-    _validate_privacy(epsilon, delta)
-    x_prev = np.asarray(x0, float).copy()
+    _V.finite_result("the first radius 2 L eta_1 n0", 2 * L * eta * n, eta=eta, L=L)
+    x_prev = x0.copy()
     d = x_prev.shape[0]
     k = math.ceil(math.log(n))                                                     # L432
     n0 = n // k
@@ -332,28 +358,26 @@ def alg5_epochs(S: np.ndarray, loss: Loss, X: Sequence, L: float, x0: np.ndarray
     Spec: 001.alg5.
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    L = _V.real("L", L, allow_inf=True)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    epsilon = _V.positive("epsilon", epsilon)
+    delta = _V.probability("delta", delta, allow_one=False)
+    tau_rel = _V.in_range("tau_rel", tau_rel, 0.0, 1.0, lo_open=True)
+    eta_scale = _V.positive("eta_scale", eta_scale)
+    S, X, x0 = _run_inputs(S, loss, X, x0, n_min=3, bounded=True)   # D_0 = diam X needs a bounded X
+    L = _V.positive("L", L)
     T = _V.integer("T", T, lo=1)
-    beta = _V.real("beta", beta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    tau_rel = _V.real("tau_rel", tau_rel, allow_inf=True)
-    eta_scale = _V.real("eta_scale", eta_scale, allow_inf=True)
-    S = np.asarray(S, float)
+    D0 = _V.optional(_V.positive, "D0", D0)
+    _V.choice("laplace_reading", laplace_reading, ("iid", "l2"))
+    _run_outputs(oracle, trace, info)
     n = S.shape[0]
-    if len(X) == 0:
-        raise ValueError("X must be a bounded domain (non-empty list of balls) for Alg. 5 (D_0 = diam X)")
-    if T < 1 or int(T) != T:
-        raise ValueError(f"T must be an integer >= 1, got {T}")
     n0 = n // T                                                                    # L448
     if n0 < 3:
         raise ValueError(f"n/T must be >= 3, got n={n}, T={T}")
-    _validate_privacy(epsilon, delta)
     d = len(x0)
     D0 = diameter_bound(X) if D0 is None else float(D0)
-    if not (math.isfinite(eta_scale) and eta_scale > 0):
-        raise ValueError(f"eta_scale must be finite and > 0, got {eta_scale}")
     eta0 = eta_scale * alg5_eta0(n0, d, D0, L, epsilon, delta, beta)               # L449-453
+    if not (0 < eta0 < math.inf):
+        raise ValueError(f"eta_0 = {eta0} leaves the float range at L={L}, D0={D0}, eta_scale={eta_scale}")
     info = {} if info is None else info
     info.update(n0=n0, eta0=eta0, D0=D0, phases=[], T=T)
     x_i = np.asarray(x0, float).copy()

@@ -84,7 +84,7 @@ def thm1_approx_instance(n: int, eps, delta, H=1, D=1):
 def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
     """LB3: the quantities of the Thm 4 instance (L353-357, proof L732 'as Theorem 1').
 
-    Preconditions (validated): n, d integers >= 1, eps > 0, lam > 0, H > 0, D > 0.
+    Preconditions (validated): n, d integers >= 1, eps > 0, lam > 0, H > 0, D > 0; lambda n eps/H <= 1e6.
     Steps: k = lambda n/H, gamma = (D/2) e^{-lambda n eps/(H d)}, |V| = e^{lambda n eps/H}, c = lambda gamma^2/8,
       tau = c/(1 + e^{k eps}/(|V| - 1)) (0 when |V| <= 1).
     Postcondition: dict k, gamma, V, c, tau and the claimed bound (lambda D^2/96) e^{-2 lambda n eps/(H d)} (L357);
@@ -95,6 +95,9 @@ def thm4_instance(n: int, d: int, eps, lam, H=1, D=1):
     validate.positive_int("n", n); validate.positive_int("d", d); validate.positive("eps", eps); validate.positive("lam", lam)
     validate.positive("H", H); validate.positive("D", D)
     k = mpmath.mpf(lam) * n / H
+    if k * eps > 10 ** 6:                   # V = e^{lambda n eps/H}: beyond e^(1e6) every quantity is 0 or overflows
+        raise ValueError(f"lambda n eps/H = {float(k * eps):.3g} > 1e6 (lam={lam}, n={n}, eps={eps}, H={H}): the "
+                         "instance's exponentials leave every useful range")
     gamma = mpmath.mpf(D) / 2 * mpmath.e ** (-k * eps / d)
     V = mpmath.e ** (k * eps)
     c = mpmath.mpf(lam) * gamma ** 2 / 8

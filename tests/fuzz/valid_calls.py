@@ -62,6 +62,12 @@ def _positive_check(name, v):
     return positive(name, v)
 
 
+def _lsq_data(n):     # n samples [a_1, a_2, b] of interpolating least squares in d = 2 (x* = (0.3, -0.2), ||a|| = sqrt 2)
+    u = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    A = np.sqrt(2) * np.c_[np.cos(u), np.sin(u)]
+    return np.c_[A, A @ np.array([0.3, -0.2])]
+
+
 def _normal(loc=0.0):
     import scipy.stats
     return scipy.stats.norm(loc, 1.0)
@@ -320,6 +326,14 @@ CALLS = {
     'reference.interpolation.geometry.check_balls': lambda: dict(balls=[(np.zeros(2), 1.0)]),
     'reference.interpolation.geometry.proj_balls': lambda: dict(y=np.array([-0.08655716943651937, -0.14709665846845502]), balls=[(np.array([-0.08655716943651937, -0.14709665846845502]), 2.7644400586498485), (np.array([-0.08655716943651937, -0.14709665846845502]), 5.528880117299697), (np.array([-0.08655716943651937, -0.14709665846845502]), 0.10772045869981335)], rtol=1e-10),
     'reference.interpolation.lipschitz_extension.CubicRidgeLoss': lambda: dict(radius=1.0),
+    'reference.interpolation.localization.alg4_localization': lambda: dict(S=_lsq_data(20), loss=_lsq(), X=[(np.zeros(2), 1.0)], eta=0.1, x0=np.zeros(2), L=3.0, epsilon=1.0, delta=0.0, rng=RNG),
+    'reference.interpolation.localization.alg5_epochs': lambda: dict(S=_lsq_data(40), loss=_lsq(), X=[(np.zeros(2), 1.0)], L=3.0, x0=np.zeros(2), T=2, beta=0.05, epsilon=1.0, delta=0.0, rng=RNG),
+    'reference.interpolation.localization.certified_argmin': lambda: dict(grad=lambda x: np.asarray(x) - 0.5, x0=np.zeros(2), mu=1.0, smooth=1.0, balls=[(np.zeros(2), 1.0)], tau=1e-3),
+    'reference.interpolation.lipschitz_extension.lipschitz_extension': lambda: dict(x=np.array([2.0, 0.0]), f=lambda z: 0.5 * float(np.dot(z, z)), grad=lambda z: np.asarray(z, float), prox=lambda z, t: np.asarray(z, float) / (1 + t), L=1.0),
+    'reference.interpolation.algorithms.alg1_lipschitz_extension': lambda: dict(S=_lsq_data(40), loss=_lsq(), X=[(np.zeros(2), 1.0)], L=3.0, x0=np.zeros(2), beta=0.05, epsilon=1.0, delta=0.0, T5=2, rng=RNG),
+    'reference.interpolation.algorithms.alg2_localization': lambda: dict(S=_lsq_data(80), loss=_lsq(), X=[(np.zeros(2), 1.0)], L=3.0, H=2.0, lam=1.0, beta=0.05, epsilon=1.0, delta=0.0, x0=np.zeros(2), constants="scaled", m=40, c=0.2, rng=RNG),
+    'reference.interpolation.algorithms.alg3_adaptive': lambda: dict(S=_lsq_data(160), loss=_lsq(), X=[(np.zeros(2), 1.0)], L=3.0, H=2.0, lam=1.0, beta=0.05, epsilon=1.0, delta=0.0, x0=np.zeros(2), constants="scaled", m=40, c=0.2, c_int=0.2, rng=RNG),
+    'reference.interpolation.algorithms.alg6_general_kappa': lambda: dict(S=_lsq_data(80), loss=_lsq(), X1=[(np.zeros(2), 1.0)], L1=3.0, H=2.0, lam=1.0, kappa=3.0, beta=0.05, epsilon=1.0, delta=0.0, x0=np.zeros(2), T=2, ck=0.2, rng=RNG),
     'reference.interpolation.lipschitz_extension.PowerRidgeLoss': lambda: dict(p=4.0, radius=1.0),
     'reference.interpolation.lipschitz_extension.ExtendedLoss': lambda: dict(base=_lsq(), L=1.0),
     'reference.interpolation.lipschitz_extension.LeastSquaresLoss': lambda: dict(),
@@ -756,14 +770,6 @@ SKIP = {
     'reference.heavy_tailed.sco.SCOParams': 'valid call not written yet: needs setting, mode',
     'reference.heavy_tailed.sco.cdp_sco': 'valid call not written yet: needs grad_oracle, proj, params',
     'reference.heavy_tailed.sco.scof': 'valid call not written yet: needs grad_oracle, proj, mean_oracle',
-    'reference.interpolation.algorithms.alg1_lipschitz_extension': 'valid call not written yet: needs loss',
-    'reference.interpolation.algorithms.alg2_localization': 'valid call not written yet: needs loss',
-    'reference.interpolation.algorithms.alg3_adaptive': 'valid call not written yet: needs S, loss',
-    'reference.interpolation.algorithms.alg6_general_kappa': 'valid call not written yet: needs S, loss',
-    'reference.interpolation.lipschitz_extension.lipschitz_extension': 'valid call not written yet: needs f, grad, prox',
-    'reference.interpolation.localization.alg4_localization': 'valid call not written yet: needs loss',
-    'reference.interpolation.localization.alg5_epochs': 'valid call not written yet: needs loss',
-    'reference.interpolation.localization.certified_argmin': 'valid call not written yet: needs grad',
     'reference.oracle.compare.DrawComparison': 'result record returned by compare_draws (a dataclass without behaviour; its fields are produced by the validated comparison, never taken as user input)',
     'reference.oracle.compare.LawComparison': 'result record returned by compare_samples (a dataclass without behaviour; produced, never taken as user input)',
     'reference.oracle.exact_law.ExactLawComparison': 'result record returned by exact_law_test (a dataclass without behaviour; produced, never taken as user input)',
@@ -871,6 +877,8 @@ ACCEPT = {
     "reference.core.geometry.as_vector": {"name": ("str",)},   # "x" is a valid label
     "reference.core.geometry.proj_box": {"lower": ("-inf",)},  # an open side (upper=inf documented)
     "reference.interpolation.geometry.proj_balls": {"balls": ("empty",)},        # [] means R^d (documented)
+    "reference.interpolation.localization.alg4_localization": {"X": ("empty",)},   # X = [] means R^d (documented)
+    "reference.interpolation.localization.certified_argmin": {"balls": ("empty",)},   # [] means R^d (documented)
     "reference.interpolation.lipschitz_extension.ext_least_squares": {"b": ("-1",)},   # b is a label, any real
     "reference.interpolation.superefficiency.prop4_instance": {"values": ("empty",)},  # Omega = S's points and +-D
     "reference.interpolation.superefficiency.prop4_minimax_lp": {"values": ("empty",)},
