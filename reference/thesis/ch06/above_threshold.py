@@ -33,29 +33,20 @@ def _scales(G, M, n, epsilon, variant):
 
 def _validate(G, M, rho, alpha, n, epsilon, omega, T):
     for name, v in (("G", G), ("M", M), ("rho", rho), ("alpha", alpha), ("epsilon", epsilon)):
-        if not (v > 0 and math.isfinite(v)):
-            raise ValueError(f"{name} must be finite and > 0, got {v!r}")
-    if int(n) != n or n < 1:
-        raise ValueError(f"n must be an integer >= 1, got {n!r}")
-    if not 0 < omega < 1:
-        raise ValueError(f"omega must be in (0, 1), got {omega!r}")
-    if int(T) != T or T < 1:
-        raise ValueError(f"T (number of candidates) must be an integer >= 1, got {T!r}")
+        _V.positive(name, v)
+    _V.integer("n", n, lo=1)
+    _V.in_range("omega", omega, 0.0, 1.0, lo_open=True, hi_open=True)
+    _V.integer("T", T, lo=1)
 
 
 def thresholds_offsets(G, M, rho, alpha, n, epsilon, omega, T):
     """Deterministic parts of T̂1, T̂2 (Alg. 18 lines 1-2, L5262-5263)."""
-    G = _V.real("G", G, allow_inf=True)
-    M = _V.real("M", M, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    n = _V.integer("n", n, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    omega = _V.real("omega", omega, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
+    _validate(G, M, rho, alpha, n, epsilon, omega, T)               # one range check per parameter
+    _V.finite_result("the offsets 16 log(2T/omega) (G, M) / (n epsilon)", [G / (n * epsilon), M / (n * epsilon)],
+                     G=G, M=M, epsilon=epsilon)
     c1 = alpha + 16 * math.log(2 * T / omega) * G / (n * epsilon)
     c2 = -math.sqrt(rho * alpha) - 16 * math.log(2 * T / omega) * M / (n * epsilon)
-    return c1, c2
+    return tuple(_V.finite_result("the offsets (c1, c2)", [c1, c2], G=G, M=M, rho=rho, alpha=alpha, epsilon=epsilon))
 
 
 def above_threshold_sosp(q, h, *, G, M, rho, alpha, n, epsilon, omega, rng: np.random.Generator | None,
@@ -74,20 +65,19 @@ def above_threshold_sosp(q, h, *, G, M, rho, alpha, n, epsilon, omega, rng: np.r
         ``noise`` dict of that layout; bit-identical (tested).
     Spec: 003_ch06.alg18
     """
-    G = _V.positive("G", G, allow_inf=True)
-    M = _V.positive("M", M, allow_inf=True)
-    rho = _V.positive("rho", rho, allow_inf=True)
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    n = _V.integer("n", n, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    omega = _V.real("omega", omega, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
-    q = np.asarray(q, dtype=float)
-    h = np.asarray(h, dtype=float)
-    if q.ndim != 1 or q.shape != h.shape or not (np.all(np.isfinite(q)) and np.all(np.isfinite(h))):
-        raise ValueError("q and h must be finite 1-D arrays of the same length T")
+    rng = _V.generator("rng", rng, allow_none=noise is not None)
+    _V.choice("variant", variant, ("printed", "corrected"))
+    q, h = _V.vector("q", q), _V.vector("h", h)
+    if q.shape != h.shape:
+        raise ValueError(f"q and h must have the same length T, got {q.shape[0]} and {h.shape[0]}")
     T = q.shape[0]
     _validate(G, M, rho, alpha, n, epsilon, omega, T)
+    if noise is not None:
+        if not isinstance(noise, dict) or set(noise) != {"rho1", "rho2", "nu", "nu2"}:
+            raise TypeError(f"noise must be a dict with keys rho1, rho2, nu, nu2 (pre-drawn standard Laplace), got "
+                            f"{type(noise).__name__} {noise!r}"[:300])
+        noise = dict(rho1=_V.real("noise['rho1']", noise["rho1"]), rho2=_V.real("noise['rho2']", noise["rho2"]),
+                     nu=_V.vector("noise['nu']", noise["nu"], T), nu2=_V.vector("noise['nu2']", noise["nu2"], T))
     bt1, bt2, bq1, bq2 = _scales(G, M, n, epsilon, variant)
     if noise is None:
         if rng is None:
@@ -135,17 +125,16 @@ def output_law(q, h, *, bt1, bt2, bq1, bq2, c1, c2, ks=None, npts: int = 60, wid
         e^{−width}.
     Spec: 003_ch06.alg18
     """
-    bt1 = _V.positive("bt1", bt1, allow_inf=True)
-    bt2 = _V.positive("bt2", bt2, allow_inf=True)
-    bq1 = _V.positive("bq1", bq1, allow_inf=True)
-    bq2 = _V.positive("bq2", bq2, allow_inf=True)
-    c1 = _V.real("c1", c1, allow_inf=True)
-    c2 = _V.real("c2", c2, allow_inf=True)
-    npts = _V.integer("npts", npts)
-    width = _V.positive("width", width, allow_inf=True)
-    streams = _V.integer("streams", streams)
-    q = np.asarray(q, dtype=float)
-    h = np.asarray(h, dtype=float)
+    bt1, bt2, bq1, bq2 = (_V.positive("bt1", bt1), _V.positive("bt2", bt2), _V.positive("bq1", bq1),
+                          _V.positive("bq2", bq2))
+    c1, c2 = _V.real("c1", c1), _V.real("c2", c2)
+    npts, streams = _V.integer("npts", npts, lo=2), _V.integer("streams", streams, lo=1, hi=2)
+    width = _V.in_range("width", width, 0.0, 700.0, lo_open=True)   # e^-width truncation; <= 700 (float range)
+    _V.optional(_V.array, "ks", ks, ndim=1)
+    q, h = _V.vector("q", q), _V.vector("h", h)
+    if q.shape != h.shape:
+        raise ValueError(f"q and h must have the same length T, got {q.shape[0]} and {h.shape[0]}")
+    _V.finite_result("the quadrature range width * bt", [width * bt1, width * bt2], width=width, bt1=bt1, bt2=bt2)
     T = q.shape[0]
     r1, w1 = _gl_grid(list(q - c1) + [0.0], -width * bt1, width * bt1, npts)
     dens1 = np.exp(-np.abs(r1) / bt1) / (2 * bt1) * w1
@@ -183,12 +172,12 @@ def worst_case_loss(k: int, epsilon: float, *, variant: str = "printed", sens_fa
         the printed Alg 18).
     Spec: 003_ch06.alg18
     """
-    k = _V.integer("k", k)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    sens_factor = _V.positive("sens_factor", sens_factor, allow_inf=True)
-    streams = _V.integer("streams", streams)
-    q0 = _V.real("q0", q0, allow_inf=True)
-    npts = _V.integer("npts", npts)
+    k, epsilon = _V.integer("k", k, lo=1), _V.positive("epsilon", epsilon)
+    _V.choice("variant", variant, ("printed", "corrected"))
+    sens_factor, q0 = _V.positive("sens_factor", sens_factor), _V.real("q0", q0)
+    streams, npts = _V.integer("streams", streams, lo=1, hi=2), _V.integer("npts", npts, lo=2)
+    _V.finite_result("q0 plus the thresholds", [q0 + 1e3 * sens_factor / epsilon], q0=q0, epsilon=epsilon,
+                     sens_factor=sens_factor)
     G = M = 1.0
     n, T = 1, k
     bt1, bt2, bq1, bq2 = _scales(G, M, n, epsilon, variant)
@@ -204,4 +193,7 @@ def worst_case_loss(k: int, epsilon: float, *, variant: str = "printed", sens_fa
     kw = dict(bt1=bt1, bt2=bt2, bq1=bq1, bq2=bq2, c1=c1, c2=c2, npts=npts, streams=streams)
     p = output_law(q, h, **kw)[k - 1]
     p2 = output_law(q2, h2, **kw)[k - 1]
+    if not (p > 0 and p2 > 0):
+        raise ValueError(f"the output probabilities underflow to 0 (p={p!r}, p2={p2!r}) at q0={q0!r}, "
+                         f"epsilon={epsilon!r}, k={k}: the log ratio is not computable in float")
     return abs(math.log(p2 / p))

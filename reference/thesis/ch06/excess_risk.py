@@ -18,14 +18,11 @@ __all__ = ["masn16_epsilon", "gibbs_gaussian_true_delta", "gibbs_beta_calibratio
 
 def masn16_epsilon(G: float, beta: float, n: int, C_lsi: float, delta: float) -> float:
     """Thm 6.4.1 (003 L5333): ε = 2(Gβ/n) sqrt(C_LSI) sqrt(1 + 2 log(1/δ))."""
-    G = _V.real("G", G, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
+    G, beta, C_lsi = _V.positive("G", G), _V.positive("beta", beta), _V.positive("C_lsi", C_lsi)
     n = _V.integer("n", n, lo=1)
-    C_lsi = _V.real("C_lsi", C_lsi, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    if not (G > 0 and beta > 0 and n >= 1 and C_lsi > 0 and 0 < delta < 1):
-        raise ValueError("need G, beta, C_lsi > 0, n >= 1, delta in (0,1)")
-    return 2 * G * beta / n * math.sqrt(C_lsi) * math.sqrt(1 + 2 * math.log(1 / delta))
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    return _V.finite_result("epsilon", 2 * (G / n) * beta * math.sqrt(C_lsi) * math.sqrt(1 + 2 * math.log(1 / delta)),
+                            G=G, beta=beta, C_lsi=C_lsi)
 
 
 def gibbs_gaussian_true_delta(mu: float, delta: float) -> float:
@@ -35,9 +32,9 @@ def gibbs_gaussian_true_delta(mu: float, delta: float) -> float:
     shift the mean by 2CβG/n, i.e. the output law is a Gaussian shift with mu = 2Gβ sqrt(C)/n (mu-GDP, exact).
     Claimed ε = mu sqrt(1 + 2 log(1/δ)); returns gdp_delta(ε, mu).
     """
-    mu = _V.real("mu", mu, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    eps = mu * math.sqrt(1 + 2 * math.log(1 / delta))
+    mu = _V.positive("mu", mu)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    eps = _V.finite_result("epsilon = mu sqrt(1 + 2 log(1/delta))", mu * math.sqrt(1 + 2 * math.log(1 / delta)), mu=mu)
     return float(gdp_delta(eps, mu))
 
 
@@ -51,28 +48,29 @@ def gibbs_beta_calibration(G: float, D: float, n: int, d: int, epsilon: float, d
     Postcondition: the largest β with that expression ≤ ε (the concrete calibration replacing the O(·) of Thm
         6.4.6).
     Spec: 003_ch06.proc_A6_7"""
-    G = _V.positive("G", G)
-    D = _V.positive("D", D)
-    n = _V.integer("n", n, lo=1)
-    d = _V.integer("d", d, lo=1)
-    epsilon = _V.positive("epsilon", epsilon)
-    delta = _V.probability("delta", delta)
-    if not (G > 0 and D > 0 and n >= 1 and d >= 1 and epsilon > 0 and 0 < delta < 1):
-        raise ValueError("need G, D, epsilon > 0, n, d >= 1, delta in (0,1)")
+    G, D, epsilon = _V.positive("G", G), _V.positive("D", D), _V.positive("epsilon", epsilon)
+    n, d = _V.integer("n", n, lo=1), _V.integer("d", d, lo=1)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    log_eps = math.log(epsilon)
+    log_c = math.log(2 * G * D / n) - 0.5 * math.log(d) + 0.5 * math.log(1 + 2 * math.log(1 / delta))
 
-    def lhs(b):
-        return 2 * G * b / n * D * math.sqrt(math.exp(min(b * G * D, 700)) / d) * math.sqrt(1 + 2 * math.log(1 / delta))
+    # In log space: no clamp of e^{beta G D}.  The former min(beta G D, 700) under-stated the left side beyond
+    # beta G D = 700 (a silent repair an admissible input reaches), so the bisection could return a beta violating
+    # the inequality (issue 21).
+    def log_lhs(b):   # log of 2 (G b / n) D sqrt(e^{b G D} / d) sqrt(1 + 2 log(1/delta))
+        return -math.inf if b == 0 else log_c + math.log(b) + 0.5 * b * G * D
 
     lo, hi = 0.0, 1.0
-    for _ in range(2100):                # bounded bracket search (issue 21: epsilon = inf looped forever)
-        if lhs(hi) > epsilon:
+    for _ in range(1100):                # bounded bracket search: hi reaches the float range at most
+        if log_lhs(hi) > log_eps:
             break
         hi *= 2
     else:
-        raise RuntimeError(f"gibbs_beta_calibration: no bracket for epsilon={epsilon!r} (beta beyond 2^2100)")
+        raise ValueError(f"gibbs_beta_calibration: no beta in the float range meets epsilon={epsilon!r} "
+                         f"(G={G!r}, D={D!r}, n={n})")
     for _ in range(200):
         mid = (lo + hi) / 2
-        if lhs(mid) <= epsilon:
+        if log_lhs(mid) <= log_eps:
             lo = mid
         else:
             hi = mid
@@ -84,8 +82,9 @@ def lemma643_ratio(d: int, u, *, dps: int = 30):
     diameter D (μ = 0), at u = βGD/d (catalog S6-18).  E_π[F] = (1/β) γ(d+1, a)/γ(d, a) with a = βGD/2 = ud/2.
     Returns (ratio_printed, ratio_corrected) where corrected bound = (d/β)(1 + log(βGD/d))."""
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    d = _V.integer("d", d, lo=1)
-    u = _V.real("u", u, allow_inf=True)
+    d, u = _V.integer("d", d, lo=1), _V.positive("u", u)
+    if u == 1.0:
+        raise ValueError("u must not be 1 (log u = 0 is a denominator of the first ratio), got 1.0")
     with mpmath.workdps(dps):
         u = mpmath.mpf(u)
         a = u * d / 2
@@ -103,20 +102,19 @@ def net_exponential_mechanism(F_tilde, *, epsilon: float, G: float, D: float, n:
     Returns the index of the selected point.
 
     Preconditions: F_tilde finite scores of the net points (losses shifted to [0, GD]); epsilon, G, D > 0; n integer
-        >= 1; variant in {printed, corrected}; ``u`` optional pre-drawn uniforms.
+        >= 1; variant in {printed, corrected}; ``u`` optional pre-drawn uniforms (then ``rng=None`` is admissible).
     Steps: sample a net point with probability ∝ exp(−ε'nF̃/(GD)) with ε' = ε (printed) or ε/2 (corrected, replace-
         one) via the core exponential mechanism.
     Postcondition: the index of the chosen net point; ε-DP (corrected) — the printed weight is 2ε-DP (AU24).
     Randomness: the core exponential mechanism's draws from ``rng`` or the pre-drawn uniforms ``u``; bit-identical.
     Spec: 003_ch06.proc_A6_11
     """
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    G = _V.positive("G", G, allow_inf=True)
-    D = _V.positive("D", D, allow_inf=True)
+    epsilon, G, D = _V.positive("epsilon", epsilon), _V.positive("G", G), _V.positive("D", D)
     n = _V.integer("n", n, lo=1)
-    rng = _V.generator("rng", rng, allow_none=True)
-    if variant not in ("corrected", "printed"):
-        raise ValueError(f"variant must be 'corrected' or 'printed', got {variant!r}")
+    rng = _V.generator("rng", rng, allow_none=u is not None)
+    _V.choice("variant", variant, ("corrected", "printed"))
+    F_tilde = _V.vector("F_tilde", F_tilde)
+    _V.finite_result("the sensitivity G D / n", G * D / n, G=G, D=D, n=n)
     eps = epsilon if variant == "corrected" else 2 * epsilon
     return int(exponential_mechanism(-np.asarray(F_tilde, dtype=float), eps, G * D / n, rng, u=u))
 
@@ -129,9 +127,10 @@ def net_exponential_law(F_tilde, *, epsilon: float, G: float, D: float, n: int, 
     Postcondition: the exact output law (probability vector) of net_exponential_mechanism.
     Spec: 003_ch06.proc_A6_11
     """
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    G = _V.real("G", G, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
+    epsilon, G, D = _V.positive("epsilon", epsilon), _V.positive("G", G), _V.positive("D", D)
     n = _V.integer("n", n, lo=1)
+    _V.choice("variant", variant, ("corrected", "printed"))
+    F_tilde = _V.vector("F_tilde", F_tilde)
+    _V.finite_result("the sensitivity G D / n", G * D / n, G=G, D=D, n=n)
     eps = epsilon if variant == "corrected" else 2 * epsilon
     return exponential_mechanism_probabilities(-np.asarray(F_tilde, dtype=float), eps, G * D / n)

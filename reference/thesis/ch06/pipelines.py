@@ -181,15 +181,15 @@ def truncated_gaussian_ball(d: int, scale2: float, R: float, rng: np.random.Gene
     Spec: 003_ch06.proc_A6_7
     """
     d = _V.integer("d", d, lo=1)
-    scale2 = _V.positive("scale2", scale2, allow_inf=True)
-    R = _V.positive("R", R, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
-    if g is None:
-        g = rng.standard_normal(d)
-    if u is None:
-        u = rng.random()
+    scale2, R = _V.positive("scale2", scale2), _V.positive("R", R)
+    rng = _V.generator("rng", rng, allow_none=u is not None and g is not None)
+    g = rng.standard_normal(d) if g is None else _V.vector("g", g, d)
+    if not np.any(g):
+        raise ValueError("g must not be the zero vector (its direction g/||g|| is used)")
+    u = rng.random() if u is None else _V.in_range("u", u, 0.0, 1.0, hi_open=True)
     a = d / 2
-    r = math.sqrt(2 * scale2 * special.gammaincinv(a, u * special.gammainc(a, R ** 2 / (2 * scale2))))
+    x2 = _V.finite_result("R^2 / (2 scale2)", (R / scale2) * (R / 2), R=R, scale2=scale2)
+    r = math.sqrt(2.0) * math.sqrt(scale2) * math.sqrt(special.gammaincinv(a, u * special.gammainc(a, x2)))  # no 2 scale2 overflow
     return r * np.asarray(g) / np.linalg.norm(g)
 
 
@@ -283,7 +283,8 @@ def gv_code_bumps(d: int, rng: np.random.Generator | None = None, size: int | No
     Randomness: a uniform permutation of {0..2^d − 1} by Fisher–Yates from 2^d standard uniforms, from ``rng`` or
         pre-drawn ``draws`` of shape (2^d,); bit-identical (a combinatorial construction, not a privacy mechanism).
     Spec: 003_ch06.proc_A6_12"""
-    d = _V.integer("d", d, lo=1)
+    d = _V.integer("d", d, lo=1, hi=24)                 # 2^d candidate words are enumerated
+    size = _V.optional(_V.integer, "size", size, lo=1)
     words = []
     target = size or int(math.ceil(2 ** (d * (1 - (-(0.25 * math.log2(0.25) + 0.75 * math.log2(0.75)))))))
     from reference.core.randomness import Source

@@ -216,15 +216,12 @@ def spider_privacy_mu(*, G: float, M: float, n: int, sigma1: float, sigma2: floa
         composition √Σμ_i² (core gdp_compose).
     Postcondition: the exact GDP parameter of the capped Alg 17 with the corrected (6.2) oracles (P6-1).
     Spec: 003_ch06.proc_A6_2
+    Infinite noise is admissible (``sigma1=inf``, ``sigma2=inf``, ``escape_sigma1=inf``: that part adds mu = 0).
     """
-    G = _V.positive("G", G, allow_inf=True)
-    M = _V.positive("M", M, allow_inf=True)
-    n = _V.integer("n", n, lo=1)
-    sigma1 = _V.positive("sigma1", sigma1, allow_inf=True)
-    sigma2 = _V.positive("sigma2", sigma2, allow_inf=True)
-    K_max = _V.integer("K_max", K_max)
-    N_esc = _V.integer("N_esc", N_esc)
-    T = _V.integer("T", T, lo=1)
+    G, M, n = _V.positive("G", G), _V.positive("M", M), _V.integer("n", n, lo=1)
+    sigma1, sigma2 = _V.positive("sigma1", sigma1, allow_inf=True), _V.positive("sigma2", sigma2, allow_inf=True)
+    escape_sigma1 = _V.optional(_V.positive, "escape_sigma1", escape_sigma1, allow_inf=True)
+    K_max, N_esc, T = _V.integer("K_max", K_max, lo=0), _V.integer("N_esc", N_esc, lo=0), _V.integer("T", T, lo=1)
     mu1 = 2 * G / (n * sigma1)
     mue = 2 * G / (n * (escape_sigma1 or sigma1))
     mu2 = 2 * M / (n * sigma2)
@@ -242,21 +239,22 @@ def calibrate_spider_sigmas(*, G, M, n, K_max, N_esc, T, epsilon, delta, share_o
     Postcondition: (σ1, σ2, μ*) with spider_privacy_mu(σ1, σ2) = μ*, i.e. δ(ε) = δ exactly for the capped run.
     Spec: 003_ch06.proc_A6_2
     """
-    G = _V.positive("G", G, allow_inf=True)
-    M = _V.positive("M", M, allow_inf=True)
-    n = _V.integer("n", n, lo=1)
-    T = _V.integer("T", T, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    share_o1 = _V.real("share_o1", share_o1, allow_inf=True)
+    G, M = _V.positive("G", G), _V.positive("M", M)
+    n, T = _V.integer("n", n, lo=1), _V.integer("T", T, lo=1)
+    K_max, N_esc = _V.integer("K_max", K_max, lo=0), _V.integer("N_esc", N_esc, lo=0)
+    if K_max + N_esc == 0:
+        raise ValueError("K_max + N_esc must be >= 1 (the O1 calls share the budget), got K_max=0, N_esc=0")
+    epsilon = _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    share_o1 = _V.in_range("share_o1", share_o1, 0.0, 1.0, lo_open=True, hi_open=True)
     mu_star = gdp_mu(epsilon, delta)
     mu1 = math.sqrt(share_o1 * mu_star ** 2 / (K_max + N_esc))
     mu2 = math.sqrt((1 - share_o1) * mu_star ** 2 / T)
-    return 2 * G / (n * mu1), 2 * M / (n * mu2), mu_star
+    out = (2 * G / (n * mu1), 2 * M / (n * mu2), mu_star)
+    return _V.finite_result("the noise scales", list(out), G=G, M=M, n=n) and out
 
 
 def spider_delta(epsilon: float, mu: float) -> float:
     """δ(ε) of a mu-GDP mechanism (exact)."""
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
+    epsilon, mu = _V.nonnegative("epsilon", epsilon), _V.nonnegative("mu", mu)
     return float(gdp_delta(epsilon, mu))
