@@ -40,9 +40,11 @@ def _privacy_composition(ctx):
     disjoint sub-ranges of [0, n) and non-empty for n >= 10 (ln reading); under the log2 reading of line 2 the last
     phase gets floor(n/2^ceil(log2 n)) = 0 samples for every n that is not a power of 2 (reported)."""
     bad, worst, n_pts = [], 0.0, 0
-    for n in (10, 11, 100, 1000, 2 ** 20 + 1, 10 ** 9, 10 ** 15):
-        for eps in (1e-6, 0.3, 0.999999):
-            for delta in (1e-12, 1e-3, 0.1666):
+    ns = (10, 11, 100, 1000, 2 ** 20 + 1, 10 ** 9, 10 ** 15) if ctx.full else (10, 11, 1000, 10 ** 15)
+    lams = (0.0, 1e-3, 1.0, 1e6) if ctx.full else (0.0, 1.0, 1e6)
+    for n in ns:
+        for eps in ((1e-6, 0.3, 0.999999) if ctx.full else (1e-6, 0.999999)):
+            for delta in ((1e-12, 1e-3, 0.1666) if ctx.full else (1e-12, 0.1666)):
                 ph = sco_phases(n, 3, eps, delta, 1.0, 1.0)
                 blocks = ph["blocks"]
                 if ph["empty"] or any(a >= b for a, b in blocks) or blocks[0][0] < 0 or blocks[-1][1] > n or \
@@ -50,7 +52,7 @@ def _privacy_composition(ctx):
                     bad.append(f"n={n}: blocks {blocks[:3]}... not disjoint non-empty sub-ranges")
                 per_phase = []
                 for i in range(ph["k"]):
-                    for lam in (0.0, 1e-3, 1.0, 1e6):
+                    for lam in lams:
                         s = cor3_schedule(max(ph["N"][i], 1), ph["eps"][i], ph["delta"][i], lam, 1.0, 1.0)
                         e_ph, d_ph = compose_basic(list(zip(s["eps"], s["delta"])))
                         n_pts += 1
@@ -73,8 +75,9 @@ def _privacy_composition(ctx):
                             f"{worst:.4f} eps_i; across phases parallel composition gives (eps/2, delta/2) and basic "
                             f"composition < (eps, delta); blocks disjoint and non-empty (ln reading)",
                    margin=1 - worst,
-                   coverage="n in {10, 11, 100, 1000, 2^20+1, 1e9, 1e15} x eps in {1e-6, 0.3, 0.999999} x delta in "
-                            "{1e-12, 1e-3, 0.1666} x lam in {0, 1e-3, 1, 1e6}, every phase",
+                   coverage="full profile: n in {10, 11, 100, 1000, 2^20+1, 1e9, 1e15} x eps in {1e-6, 0.3, 0.999999} x "
+                            "delta in {1e-12, 1e-3, 0.1666} x lam in {0, 1e-3, 1, 1e6}, every phase (quick: the extremes "
+                            "n in {10, 11, 1000, 1e15}, eps in {1e-6, 0.999999}, delta in {1e-12, 0.1666}, lam in {0, 1, 1e6})",
                    details=f"composition layer only: each call's (eps_i, delta_i)-DP is Thm 3's claim (000.priv.thm3, "
                            f"PROOF-GAP). Under the log2 reading of k = ceil(log n) (003 L794) the last phase is empty "
                            f"(N_k = 0) for n in {log2_empty}: the ln reading is the one under which the algorithm runs.")
@@ -113,12 +116,12 @@ def _cor3_run(ctx):
     non-increasing and R_0 = min(2R, 2L/lam) (which contains argmin_{B(R)} F^lam: lam/2||xhat - x'||^2 <= L||xhat - x'||).
     The active output projections and capped eps_opt values (repairs the stand-in can reach) are counted and reported."""
     rng = ctx.rng
-    n, d, eps, delta = 600, 2, 0.5, 1e-3
+    n, d, eps, delta = 300, 2, 0.5, 1e-3
     A = rng.standard_normal((n, d))
     A /= np.linalg.norm(A, axis=1)[:, None]
     P = ErmProblem(A, A @ np.array([0.3, -0.2]) + 0.1 * rng.standard_normal(n), np.ones(n))
     rows, bad = [], []
-    for lam in (0.0, 1.0):
+    for lam in ((0.0, 1.0) if ctx.full else (1.0,)):
         o = P.oracle(rng)
         rec: dict = {}
         xp = np.array([0.2, 0.1])
@@ -143,7 +146,7 @@ def _cor3_run(ctx):
     return Outcome(Verdict.NUMERIC, claimed="Cor 3 stand-in: k calls of Thm 3's solver with doubling budgets (sum < eps, delta), "
                                             "gradient count = sum over calls, output in B(R)",
                    computed="; ".join(rows), margin=0,
-                   coverage="2 runs (lam = 0, 1), n = 600, d = 2, scaled constants: schedule, budgets, counts and membership exact",
+                   coverage="runs at lam = 1 (quick) and lam in {0, 1} (full), n = 300, d = 2, scaled constants: schedule, budgets, counts and membership exact",
                    details="SCALED-CONSTANTS mode (C = 0.1 in (30), beta = 0.5, T1 = T2 = 16, T3 = 4, zeta = 0.5, C_ba = 2, "
                            "C_priv = 4): not private at this n; the excess-risk bound of Cor 3 is not measured here")
 

@@ -27,12 +27,10 @@ def cor1_convert(alpha: float, eps: float, delta: float, delta_prime: float) -> 
     Delegates to reference.core.accounting.approx_rdp_to_dp (delta capped at 1).
     Steps: eps_dp = eps + log(1/delta')/(alpha - 1), delta_dp = delta' + (1 + e^{eps_dp}) delta.  Postcondition: Cor 1's pair.
     Randomness: none.  Spec: 000.accountant"""
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    delta_prime = _V.probability("delta_prime", delta_prime)
-    if not 0 <= delta < 1:
-        raise ValueError(f"delta must be in [0,1), got {delta}")
+    alpha = _V.in_range("alpha", alpha, 1.0, math.inf, lo_open=True)
+    eps = _V.nonnegative("eps", eps)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, hi_open=True)
+    delta_prime = _V.in_range("delta_prime", delta_prime, 0.0, 1.0, lo_open=True, hi_open=True)
     return approx_rdp_to_dp(alpha, eps, delta, delta_prime)
 
 
@@ -51,8 +49,7 @@ class ApproxRDPLedger:
     entries: list = field(default_factory=list)
 
     def __post_init__(self):
-        if not self.alpha > 1:
-            raise ValueError(f"alpha must be > 1, got {self.alpha}")
+        self.alpha = _V.in_range("alpha", self.alpha, 1.0, math.inf, lo_open=True)   # (1, inf), finite
 
     def add(self, eps: float, delta: float = 0.0, label: str = "") -> "ApproxRDPLedger":
         if not (eps >= 0 and 0 <= delta < 1):
@@ -90,11 +87,11 @@ def lemma7_chain(beta: float, delta: float, T: int, n: int, alpha: float, s: flo
     """Lemma 7 chain (000 L805-827): b = 2 log(2/delta); pairwise D_{alpha,delta/2} <= 1500 alpha beta^2 b^2 = alpha tau',
     tau' = 6000 beta^2 log^2(2/delta); Prop 7 with s (default the paper's bound 1.2 T/n) gives 13 s^2 alpha tau'.
     Returns the chain value, the paper's tau = C_priv(beta log(1/delta) T/n)^2 with C_priv = C_PRIV_LEMMA7 and the checks."""
-    beta = _V.real("beta", beta, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    beta = _V.positive("beta", beta)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     T = _V.integer("T", T, lo=1)
     n = _V.positive("n", n)                 # a real-valued sample size is allowed in this chain
-    alpha = _V.real("alpha", alpha, allow_inf=True)
+    alpha = _V.in_range("alpha", alpha, 1.0, math.inf, lo_open=True)
     b = 2 * math.log(2 / delta)
     tau_p = 1500 * beta ** 2 * b ** 2
     s = 1.2 * T / n if s is None else s
@@ -105,23 +102,34 @@ def lemma7_chain(beta: float, delta: float, T: int, n: int, alpha: float, s: flo
 
 def prop6_tau(C_priv: float, beta: float, delta: float, T: int, n: int) -> float:
     """tau = C_priv (beta log(1/delta) T/n)^2 (Prop 6 / Lemma 7, L592)."""
-    C_priv = _V.real("C_priv", C_priv, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    C_priv = _V.positive("C_priv", C_priv)
+    beta = _V.positive("beta", beta)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     T = _V.integer("T", T, lo=1)
     n = _V.integer("n", n, lo=1)
-    return C_priv * (beta * math.log(1 / delta) * T / n) ** 2
+    try:
+        out = C_priv * (beta * math.log(1 / delta) * T / n) ** 2
+    except OverflowError:
+        out = math.inf
+    return _V.finite_result("tau", out, C_priv=C_priv, beta=beta, T=T, n=n)
 
 
 def prop8_per_call(T: int, beta: float, delta: float, n: int, C_priv: float, alpha: float) -> dict:
     """Per-call accounting of Alg. 5 (Prop 8): k = ceil(log2 log2 T) calls of Alg. 4 with (beta_i, T_i, delta/k);
     tau_i = C_priv(beta_i log(k/delta) T_i/n)^2; also whether Cor 2's per-call preconditions hold (Audit A17)."""
-    T = _V.integer("T", T, lo=1)
-    beta = _V.real("beta", beta, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    T = _V.integer("T", T, lo=4)                  # k = ceil(log2 log2 T) >= 1 needs T >= 4 (Alg. 5)
+    beta = _V.positive("beta", beta)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     n = _V.integer("n", n, lo=1)
-    C_priv = _V.real("C_priv", C_priv, allow_inf=True)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
+    C_priv = _V.positive("C_priv", C_priv)
+    alpha = _V.positive("alpha", alpha)
+    try:
+        return _prop8_per_call(T, beta, delta, n, C_priv, alpha)
+    except OverflowError:
+        _V.finite_result("tau_i", math.inf, beta=beta, T=T, n=n, C_priv=C_priv)
+
+
+def _prop8_per_call(T, beta, delta, n, C_priv, alpha):
     k = math.ceil(math.log2(math.log2(T)))
     calls = []
     for i in range(k):
@@ -139,18 +147,24 @@ def thm3_parameters(n: float, d: float, eps: float, delta: float, L: float = 1.0
                     C_ba: float = 1.0) -> dict:
     """Thm 3 parameters (30)-(34) (000 L1087-1116) and the gradient-count bound
     36 C_ba C' K log n (T_1 log n + T_2 + T_3 log n log(n/delta)) with C' = 1 (L1194)."""
-    n = _V.real("n", n, allow_inf=True)
-    d = _V.real("d", d, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    L = _V.real("L", L, allow_inf=True)
-    R = _V.real("R", R, allow_inf=True)
-    C = _V.real("C", C, allow_inf=True)
-    C_ba = _V.real("C_ba", C_ba, allow_inf=True)
-    if not 0 < eps < 1:
-        raise ValueError(f"eps must be in (0,1), got {eps}")
-    if not 0 < delta < 1 / 6:
-        raise ValueError(f"delta must be in (0,1/6), got {delta}")
+    n = _V.in_range("n", n, 1.0, math.inf)          # real-valued n allowed (regime searches), finite
+    d = _V.in_range("d", d, 1.0, math.inf)
+    eps = _V.in_range("eps", eps, 0.0, 1.0, lo_open=True, hi_open=True)           # (0, 1) (Thm 3)
+    delta = _V.in_range("delta", delta, 0.0, 1 / 6, lo_open=True, hi_open=True)   # (0, 1/6) (Thm 3)
+    L = _V.positive("L", L)
+    R = _V.positive("R", R)
+    C = _V.positive("C", C)
+    C_ba = _V.positive("C_ba", C_ba)
+    try:
+        out = _thm3_parameters(n, d, eps, delta, L, R, C, C_ba)
+    except (OverflowError, ZeroDivisionError):
+        out = None
+    if out is None or not all(math.isfinite(v) for v in out.values()):
+        _V.finite_result("Thm 3 parameter set", math.inf, n=n, d=d, L=L, R=R, C=C)
+    return out
+
+
+def _thm3_parameters(n, d, eps, delta, L, R, C, C_ba):
     lnd = math.log(n / delta)
     eps_opt = C * L * R * (1 / math.sqrt(n) + math.sqrt(d * math.log(1 / delta)) * lnd ** 1.5 * math.log(n) / (n * eps))
     kappa = L * R / eps_opt
@@ -170,10 +184,10 @@ def thm3_parameters(n: float, d: float, eps: float, delta: float, L: float = 1.0
 def thm3_conversion(eps: float, delta: float, delta_prime: float | None = None) -> tuple[float, float]:
     """Thm 3 final step (L1189): total approximate RDP (alpha, eps/2, delta/6) with alpha = 4 log(2/delta)/eps, converted by
     Cor 1 with delta' (default delta/3, Audit A22).  Returns (eps_dp, delta_total); the claim is eps_dp <= eps, delta_total <= delta."""
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    eps = _V.in_range("eps", eps, 0.0, 1.0, lo_open=True, hi_open=True)           # (0, 1) (Thm 3)
+    delta = _V.in_range("delta", delta, 0.0, 1 / 6, lo_open=True, hi_open=True)   # (0, 1/6) (Thm 3)
     alpha = 4 * math.log(2 / delta) / eps
-    dp = delta / 3 if delta_prime is None else delta_prime
+    dp = delta / 3 if delta_prime is None else _V.in_range("delta_prime", delta_prime, 0.0, 1.0, lo_open=True, hi_open=True)
     return cor1_convert(alpha, eps / 2, delta / 6, dp)
 
 
@@ -185,9 +199,11 @@ def prop11_gradient_sum(n: float, d: float, eps: float, per_phase_eps: str = "ha
     Preconditions: n >= 2, d > 0, eps > 0; per_phase_eps in {"halving", "full"}.  Steps: the sum above.  Postcondition:
     (sum, N(n, eps)); the halving-eps ratio sum/N is unbounded (000.audit.A24), the full-eps one is <= 1.7.
     Randomness: none.  Spec: 000.private_sco"""
-    n = _V.real("n", n, allow_inf=True)
-    d = _V.positive("d", d, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    n = _V.in_range("n", n, 2.0, math.inf)
+    d = _V.positive("d", d)
+    eps = _V.positive("eps", eps)
+    per_phase_eps = _V.choice("per_phase_eps", per_phase_eps, ("halving", "full"))
+
     def N(m, e):
         return min(m, m * m * e * e / d) + min((m * d) ** (2 / 3) / e, m ** (4 / 3) * e ** (1 / 3))
     tot = 0.0
@@ -211,9 +227,10 @@ def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_ma
     C_priv > 0.  Steps: as above.  Postcondition: the replayed ledger (an independent recomputation from the logged calls,
     not from the run's own accounting).  Randomness: none.  Spec: 000.private_erm"""
     n = _V.integer("n", n, lo=1)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    C_priv = _V.real("C_priv", C_priv, allow_inf=True)
+    eps = _V.in_range("eps", eps, 0.0, 1.0, lo_open=True, hi_open=True)           # (0, 1) (Thm 3)
+    delta = _V.in_range("delta", delta, 0.0, 1 / 6, lo_open=True, hi_open=True)   # (0, 1/6) (Thm 3)
+    C_priv = _V.positive("C_priv", C_priv)
+    j_max = None if j_max is None else _V.integer("j_max", j_max, lo=0)
     alpha = 4 * math.log(2 / delta) / eps
     n_call = max(1, sum(1 for c in calls if c[0] in ("ls", "bo")))
     d_c = delta / (18 * n_call)

@@ -31,12 +31,29 @@ def _proj(y: np.ndarray, c: np.ndarray, r: float) -> np.ndarray:
     return y if n <= r else c + v * (r / n)
 
 
+def _count(what: str, x, **params) -> int:
+    """ceil(x) for a query/iteration count computed in floats: a clear ValueError (naming the parameters) when the count
+    leaves the float range instead of an OverflowError from ceil(inf)."""
+    return math.ceil(_V.finite_result(what, x, **params))
+
+
+def _safe(f, what: str, **params):
+    """f() with float overflow / underflow-to-zero division turned into a clear ValueError naming ``params`` (values
+    beyond the float range); the printed formula is evaluated as written (same rounding as before validation)."""
+    try:
+        return f()
+    except (OverflowError, ZeroDivisionError):
+        return _V.finite_result(what, math.inf, **params)
+
+
 def epoch_sgd_T(L: float, lam: float, phi: float) -> int:
-    """T = ceil(48 L^2/(lambda phi)) (Alg. 1 line 2, L391)."""
-    L = _V.real("L", L, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    phi = _V.real("phi", phi, allow_inf=True)
-    return math.ceil(48.0 * L ** 2 / (lam * phi))
+    """T = ceil(48 L^2/(lambda phi)) (Alg. 1 line 2, L391).  Preconditions (validated): L, lam, phi > 0 finite; a count
+    beyond the float range is a ValueError naming them.  Spec: 000.alg1"""
+    L = _V.positive("L", L)
+    lam = _V.positive("lam", lam)
+    phi = _V.positive("phi", phi)
+    return _count("T = ceil(48 L^2/(lam phi))", _safe(lambda: 48.0 * L ** 2 / (lam * phi), "T", L=L, lam=lam, phi=phi),
+                  L=L, lam=lam, phi=phi)
 
 
 def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, rng: np.random.Generator | None = None, *,
@@ -84,14 +101,19 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
 def ac_sa_sizes(L: float, r: float, rho: float, lam: float, phi: float) -> tuple[int, int, list[int], int]:
     """(K, T, [N_1..N_K], N) of Alg. 2 line 2-3 (L415-416): K = ceil(log2(lambda r^2/phi)), T = ceil(4 sqrt(L/(rho lambda)+1)),
     N_k = ceil(48 2^k L^2/(lambda^2 r^2 T)), N = T sum_k N_k (K < 1 gives no restart and N = 0)."""
-    L = _V.real("L", L, allow_inf=True)
-    r = _V.real("r", r, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    phi = _V.real("phi", phi, allow_inf=True)
-    K = max(0, math.ceil(math.log2(lam * r ** 2 / phi)))
-    T = math.ceil(4.0 * math.sqrt(L / (rho * lam) + 1.0))
-    Nk = [math.ceil(48.0 * 2 ** k * L ** 2 / (lam ** 2 * r ** 2 * T)) for k in range(1, K + 1)]
+    L = _V.positive("L", L)
+    r = _V.positive("r", r)
+    rho = _V.positive("rho", rho)
+    lam = _V.positive("lam", lam)
+    phi = _V.positive("phi", phi)
+    ratio = _V.finite_result("lam r^2/phi", _safe(lambda: lam * r ** 2 / phi, "lam r^2/phi", lam=lam, r=r, phi=phi),
+                             lam=lam, r=r, phi=phi)
+    if not ratio > 0:
+        raise ValueError(f"lam r^2/phi underflows to 0 at lam={lam!r}, r={r!r}, phi={phi!r}")
+    K = max(0, math.ceil(math.log2(ratio)))                                    # line 2 (L415)
+    T = _count("T", _safe(lambda: 4.0 * math.sqrt(L / (rho * lam) + 1.0), "T", L=L, rho=rho, lam=lam), L=L, rho=rho, lam=lam)
+    Nk = [_count("N_k", _safe(lambda: 48.0 * 2 ** k * L ** 2 / (lam ** 2 * r ** 2 * T), "N_k", L=L, lam=lam, r=r),
+                 L=L, lam=lam, r=r) for k in range(1, K + 1)]
     return K, T, Nk, T * sum(Nk)
 
 
@@ -161,18 +183,24 @@ def prop2_schedule(R: float, r: float, eps: float, L: float, C_ba: float = 1.0) 
     and for j in [ceil(log2 K + C_ba)] the number of level-j calls ceil(C_ba^2 2^-j K log(R kappa/r)) with
     phi_j = lambda r^2/(C_ba 2^j log^2(R kappa/r)).  K = (R/r)^{2/3}, kappa = L R/eps, lambda_* = eps K^2 log^2(kappa)/R^2.
     """
-    R = _V.positive("R", R, allow_inf=True)
-    r = _V.positive("r", r, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    L = _V.positive("L", L, allow_inf=True)
-    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
-    kappa = L * R / eps
+    R = _V.positive("R", R)
+    r = _V.positive("r", r)
+    eps = _V.positive("eps", eps)
+    L = _V.positive("L", L)
+    C_ba = _V.in_range("C_ba", C_ba, 0.0, 64.0, lo_open=True)     # the level count ceil(log2 K + C_ba) must stay small
+    if r > R:
+        raise ValueError(f"r must be in (0, R] = (0, {R!r}], got {r!r}")
+    kappa = _V.finite_result("kappa = L R/eps", L * R / eps, L=L, R=R, eps=eps)
+    if not kappa >= 1:
+        raise ValueError(f"eps must be in (0, L R] = (0, {L * R!r}] (kappa = L R/eps >= 1), got eps = {eps!r}")
     K = (R / r) ** (2.0 / 3.0)
-    lam_star = eps * K ** 2 * math.log(kappa) ** 2 / R ** 2
-    lg = math.log(R * kappa / r)
-    iters = math.ceil(C_ba * K * math.log(kappa))
-    m0 = math.ceil(C_ba * lg ** 2)
-    levels = [(j, math.ceil(C_ba ** 2 * 2.0 ** -j * K * lg), 1.0 / (C_ba * 2 ** j * lg ** 2))
+    lam_star = _V.finite_result("lambda_*", _safe(lambda: eps * K ** 2 * math.log(kappa) ** 2 / R ** 2, "lambda_*", eps=eps,
+                                                  R=R, r=r), eps=eps, R=R, r=r)
+    lg = _V.finite_result("log(R kappa/r)", _safe(lambda: math.log(R * kappa / r), "log(R kappa/r)", R=R, r=r, eps=eps),
+                          R=R, r=r, eps=eps)
+    iters = _count("iterations", C_ba * K * math.log(kappa), C_ba=C_ba, R=R, r=r)
+    m0 = _count("m0", C_ba * lg ** 2, C_ba=C_ba)
+    levels = [(j, _count("level count", C_ba ** 2 * 2.0 ** -j * K * lg, C_ba=C_ba, R=R, r=r), 1.0 / (C_ba * 2 ** j * lg ** 2))
               for j in range(1, math.ceil(math.log2(K) + C_ba) + 1)]
     return dict(kappa=kappa, K=K, lam_star=lam_star, iterations=iters, m0=m0, phi0_factor=1.0 / C_ba, levels=levels, log=lg)
 
@@ -189,16 +217,16 @@ def parallel_sco_counts(d: int, kappa: float, oracle: str = "alg1", L: float = 1
     Spec: 000.parallel_sco
     """
     d = _V.integer("d", d, lo=1)
-    kappa = _V.real("kappa", kappa, allow_inf=True)
-    L = _V.positive("L", L, allow_inf=True)
-    R = _V.positive("R", R, allow_inf=True)
-    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
-    if oracle not in ("alg1", "alg2"):
-        raise ValueError(f"oracle must be 'alg1' or 'alg2', got {oracle!r}")
-    if int(d) != d or d < 1:
-        raise ValueError(f"d must be a positive integer, got {d}")
-    if not kappa > 1:
-        raise ValueError(f"kappa must be > 1, got {kappa}")
+    kappa = _V.in_range("kappa", kappa, 1.0, math.inf, lo_open=True)
+    L = _V.positive("L", L)
+    R = _V.positive("R", R)
+    C_ba = _V.in_range("C_ba", C_ba, 0.0, 64.0, lo_open=True)
+    oracle = _V.choice("oracle", oracle, ("alg1", "alg2"))
+    return _safe(lambda: _parallel_sco_counts(d, kappa, oracle, L, R, C_ba), "query counts", d=d, kappa=kappa, L=L,
+                 C_ba=C_ba)
+
+
+def _parallel_sco_counts(d, kappa, oracle, L, R, C_ba):
     eps = L * R / kappa
     r = rho = eps / (math.sqrt(d) * L)
     s = prop2_schedule(R, r, eps, L, C_ba)
@@ -229,7 +257,8 @@ def ball_accel_params(L: float, R: float, r: float, eps: float, C_ba: float = 1.
     Postcondition: the dict of these quantities (as defined at L303).
     Randomness: none.
     Spec: 000.ball_accel"""
-    L, R, r, eps, C_ba = (positive(n, v) for n, v in (("L", L), ("R", R), ("r", r), ("eps", eps), ("C_ba", C_ba)))
+    L, R, r, eps = (positive(n, v) for n, v in (("L", L), ("R", R), ("r", r), ("eps", eps)))
+    C_ba = _V.in_range("C_ba", C_ba, 0.0, 64.0, lo_open=True)
     if r > R:
         raise ValueError(f"r must be in (0, R] = (0, {R}], got {r}")
     if eps > L * R:
@@ -237,9 +266,12 @@ def ball_accel_params(L: float, R: float, r: float, eps: float, C_ba: float = 1.
     kappa = L * R / eps
     K = (R / r) ** (2.0 / 3.0)
     lk = math.log(max(kappa, math.e))                     # log kappa (floored at 1 so that kappa ~ 1 keeps a positive budget)
-    lam_star = eps * K ** 2 * lk ** 2 / R ** 2
+    lam_star = _V.finite_result("lambda_* = eps K^2 log^2(kappa)/R^2",
+                                _safe(lambda: eps * K ** 2 * lk ** 2 / R ** 2, "lambda_*", R=R, r=r, eps=eps), R=R, r=r, eps=eps)
     return dict(kappa=kappa, K=K, lam_star=lam_star, lam_lo=lam_star / C_ba, lam_hi=max(C_ba * L / eps, lam_star / C_ba),
-                max_iter=math.ceil(C_ba * K * lk), max_ls=max(1, math.ceil(C_ba * math.log(R * kappa / r))))
+                max_iter=_count("iterations", C_ba * K * lk, L=L, R=R, r=r, eps=eps),
+                max_ls=max(1, _count("line-search budget", _safe(lambda: C_ba * math.log(R * kappa / r), "max_ls", R=R, r=r,
+                                                                  eps=eps), R=R, r=r, eps=eps)))
 
 
 def ball_accel(O_ls, O_bo, O_sp, L: float, R: float, r: float, eps: float, d: int, *, C_ba: float = 1.0,

@@ -272,14 +272,22 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
 def alg5_schedule(T: int, beta: float, lam: float, L: float, d: int, C_cvx: float = 16.0) -> dict:
     """Alg. 5 parameters (L901-913, (28) L929): k = ceil(log2 log2 T) (Audit A16: log2, T >= 4), beta_i = 2^{(k-i)/2} beta,
     T_i = floor(2^{i-k} T), E_i = (2 C_cvx^2 L^2/lam)(sqrt(d)/(beta_i T_i) + 1/sqrt(T_i))^2, D_i = 4E_i (2L^2/(4 lam E_0))^{2^-i}."""
-    T = _V.integer("T", T, lo=1)
-    beta = _V.real("beta", beta, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
+    T = _V.integer("T", T, lo=4)                   # k = ceil(log2 log2 T) >= 1 needs T >= 4
+    beta = _V.positive("beta", beta)
+    lam = _V.positive("lam", lam)
+    L = _V.positive("L", L)
     d = _V.integer("d", d, lo=1)
-    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
-    if int(T) != T or T < 4:
-        raise ValueError(f"T must be an integer >= 4 (k = ceil(log2 log2 T) >= 1), got {T}")
+    C_cvx = _V.positive("C_cvx", C_cvx)
+    try:
+        out = _alg5_schedule(T, beta, lam, L, d, C_cvx)
+    except (OverflowError, ZeroDivisionError):
+        out = None
+    if out is None or not all(math.isfinite(v) for key in ("E", "D") for v in out[key]):
+        _V.finite_result("Alg. 5 schedule E_i, D_i", math.inf, L=L, lam=lam, beta=beta, C_cvx=C_cvx)
+    return out
+
+
+def _alg5_schedule(T, beta, lam, L, d, C_cvx):
     k = math.ceil(math.log2(math.log2(T)))
     beta_i = [2 ** ((k - i) / 2) * beta for i in range(k + 1)]
     T_i = [int(math.floor(2.0 ** (i - k) * T)) for i in range(k + 1)]
@@ -293,13 +301,9 @@ def alg5_draws(n: int, d: int, T: int, rho: float, beta: float, lam: float, L: f
     """All random draws of one Alg. 5 run: one ``alg3_draws`` dict per Alg. 4 call i = 1..k, with T_{i-1} of the schedule."""
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    rho = _V.real("rho", rho, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    lam = _V.real("lam", lam, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
-    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
-    s = alg5_schedule(T, beta, lam, L, d, C_cvx)
+    rho = _V.positive("rho", rho)
+    rng = _V.generator("rng", rng)
+    s = alg5_schedule(T, beta, lam, L, d, C_cvx)        # validates T, beta, lam, L, C_cvx
     return [alg3_draws(n, d, s["T"][i - 1], rho, rng) for i in range(1, s["k"] + 1)]
 
 
@@ -519,9 +523,9 @@ def lemma6_coupling_law(n: int, m: int, b: int) -> dict:
     Preconditions: integers n >= 2, 1 <= b <= m (small: (n-1)^m C(m, <=b) terms).  Steps: enumerate I in {2..n}^m, a, and
     the a-subsets.  Postcondition: the law :func:`lemma6_coupling` samples.  Randomness: none.  Spec: 000.coupling_sampler
     """
-    n = _V.integer("n", n, lo=1)
-    m = _V.integer("m", m)
-    b = _V.integer("b", b)
+    n = _V.integer("n", n, lo=2)
+    m = _V.integer("m", m, lo=1)
+    b = _V.integer("b", b, lo=1, hi=m)
     pa = _p_a(n, m, b)
     law: dict = {}
     pI = Fraction(1, (n - 1) ** m)

@@ -38,13 +38,14 @@ def resque_log_weight(x, xbar, xi, rho: float) -> np.ndarray:
     Randomness: none (xi is an input).
     Spec: 000.resque_estimator
     """
-    rho = _V.real("rho", rho, allow_inf=True)
-    rho = _check_rho(rho)
+    rho = _V.positive("rho", rho)
     xbar = as_vector("xbar", xbar)
+    if np.ndim(x) > 2 or np.ndim(xi) > 2:
+        raise ValueError(f"x and xi must have shape (d,) or (N, d) with d = {xbar.shape[0]}, got {np.shape(x)} and {np.shape(xi)}")
     x = as_vector("x", x, xbar.shape[0], allow_batch=True)
     xi = as_vector("xi", xi, xbar.shape[0], allow_batch=True)
     v = x - xbar
-    return (xi @ v.T - 0.5 * np.sum(v * v, axis=-1)) / rho ** 2
+    return (xi @ v.T - 0.5 * np.sum(v * v, axis=-1)) / rho / rho          # / rho^2 without overflowing rho^2
 
 
 def resque_weight(x, xbar, xi, rho: float) -> np.ndarray:
@@ -55,7 +56,6 @@ def resque_weight(x, xbar, xi, rho: float) -> np.ndarray:
     Postcondition: w > 0 with E_xi w = 1 and log w ~ N(-||v||^2/(2 rho^2), ||v||^2/rho^2), v = x - xbar (Lemma 1).
     Randomness: none (xi is an input).
     Spec: 000.resque_estimator"""
-    rho = _V.real("rho", rho, allow_inf=True)
     return np.exp(resque_log_weight(x, xbar, xi, rho))
 
 
@@ -75,6 +75,13 @@ class ResqueBatch:
     rho: float
     xi: np.ndarray       # (N, d)
     G: np.ndarray        # (N, d)
+
+    def __post_init__(self):
+        self.xbar = as_vector("xbar", self.xbar)
+        self.rho = _V.positive("rho", self.rho)
+        d = self.xbar.shape[0]
+        self.xi = _V.matrix("xi", self.xi, (None, d))
+        self.G = _V.matrix("G", self.G, (self.xi.shape[0], d))
 
     def estimate(self, x, idx) -> np.ndarray:
         """Mean over i in idx of w_xbar(x; xi_i) G_i (a single index gives the plain estimator)."""

@@ -148,6 +148,9 @@ def private_regularized_erm(oracle: SampleAccessOracle, L: float, R: float, eps:
         raise ValueError(f"x_prime must lie in B(R) (R = {R}), got ||x_prime|| = {float(np.linalg.norm(x_prime))!r}")
     scaled = _check_scaled(scaled)
     s = cor3_schedule(n, eps, delta, lam, L, R)                             # k, eps_i, delta_i, R_0
+    if s["R0"] < 1e-100 * R:
+        raise ValueError(f"lam = {lam!r} is too large for float arithmetic: the first radius min(2R, 2L/lam) = {s['R0']!r} "
+                         f"is below 1e-100 R (R = {R!r}, L = {L!r})")
     if draws is not None and (not isinstance(draws, (list, tuple)) or len(draws) != s["k"]):
         raise ValueError(f"draws must be a list of k = {s['k']} private_erm draw mappings, got "
                          f"{len(draws) if isinstance(draws, (list, tuple)) else type(draws).__name__}")
@@ -209,8 +212,10 @@ def sco_phases(n: int, d: int, eps: float, delta: float, L: float, R: float, *, 
     N = [n // 2 ** i for i in range(1, k + 1)]                               # line 4 (L796): N_i = N/2^i
     eta_i = [eta / 2 ** (5 * i) for i in range(1, k + 1)]
     start = [n - n // 2 ** (i - 1) for i in range(1, k + 1)]
+    lam = [2 / (e * m) if m > 0 and e * m > 0 else math.inf for e, m in zip(eta_i, N)]
+    _V.finite_result("lam_i = 2/(eta_i N_i)", [v for v, m in zip(lam, N) if m > 0] or [0.0], n=n, L=L, R=R, eps=eps)
     return dict(k=k, eta=eta, eps=[eps / 2 ** i for i in range(1, k + 1)], delta=[delta / 2 ** i for i in range(1, k + 1)],
-                N=N, eta_i=eta_i, lam=[2 / (e * m) if m > 0 else math.inf for e, m in zip(eta_i, N)],
+                N=N, eta_i=eta_i, lam=lam,
                 blocks=[(a, a + m) for a, m in zip(start, N)], empty=[i + 1 for i, m in enumerate(N) if m == 0])
 
 
