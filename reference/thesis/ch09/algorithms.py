@@ -345,7 +345,8 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
         dict(T, r, eta, tau, R) for phase i (constants of the proof L7412-7430 are implicit; the caller supplies
         them); ``project_factory(center, radius)`` the projection onto B(center, radius) ∩ Θ; ``rng`` a numpy
         Generator unless ``draws`` is given.
-    Steps: line 2: k = ⌈log₂ log₂(mn)⌉; line 3: disjoint D_i of n_i = n/2^{k+1-i} users (i = 1..k);
+    Steps: line 2: k = ⌈log₂ log₂(mn)⌉; line 3: disjoint D_i of n_i = ⌊n/2^{k+1-i}⌋ users (i = 1..k; a ValueError
+        names the phase if n_i < 2, outside Thm 9.4.11's regime — no silent repair);
         lines 4-5: θ_i = Alg29(D_i, ε, δ, θ_{i-1}, r_i, T_i, η_i, τ_i) on B(θ_{i-1}, R̂_i); line 7: output θ_k.
     Postcondition: disjoint users + post-processing ⇒ (ε, δ)-user-level DP (parallel composition, inheriting Alg
         29's open privacy proof, 003_ch09.priv.PC4); Thm 9.4.11's rate O((G²/μ)(1/(nm) + d log²(ndm/δ)/(n²mε²))).
@@ -363,7 +364,7 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
     delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     V.positive("mu", mu)
     V.positive("G", G)
-    k = max(1, math.ceil(math.log2(max(2.0, math.log2(m * n)))))       # line 2 (L7223)
+    k = math.ceil(math.log2(math.log2(m * n)))                          # line 2 (L7223), logs base 2; k = 0 at mn = 2
     if draws is None:
         V.generator("rng", rng)
     elif not isinstance(draws, (list, tuple)) or len(draws) != k:
@@ -371,7 +372,10 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
     theta = V.vector("theta0", theta0)
     start = 0
     for i in range(1, k + 1):                                           # lines 3-5 (L7224-7226)
-        n_i = max(1, int(n // 2 ** (k + 1 - i)))
+        n_i = int(n // 2 ** (k + 1 - i))                                # n/2^{k+1-i}, floored (n need not be a power of 2)
+        if n_i < 2:
+            raise ValueError(f"phase {i}: n_i = ⌊n/2^(k+1-i)⌋ = {n_i} < 2 users (Alg 29 needs n >= 2); n = {n} is too "
+                             f"small for k = {k} phases (Thm 9.4.11 assumes n > log(mdn)log(mdn/δ)/ε)")
         D_i = data[start:start + n_i]                                   # disjoint blocks (parallel composition)
         start += n_i
         p = params(i, n_i)

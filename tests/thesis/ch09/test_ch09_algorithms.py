@@ -225,3 +225,12 @@ def test_a29_a30_reject_bad_input():
     with pytest.raises(ValueError, match="mu"):
         localized_user_level_dp_sco(data, grad, lambda c, R: proj, np.zeros(2), epsilon=1.0, delta=1e-3, mu=0.0, G=1.0,
                                     rng=np.random.default_rng(0), params=lambda i, n: {})
+
+
+def test_a30_rejects_too_few_users_instead_of_repairing():
+    """Alg 30 with n_i = ⌊n/2^(k+1-i)⌋ < 2 users in a phase raises (no silent max(1, ·) repair)."""
+    data = np.zeros((4, 64, 1))                                   # n = 4, m = 64: k = ⌈log₂ 8⌉ = 3, n_1 = ⌊4/8⌋ = 0
+    params = lambda i, n_i: dict(T=1, r=0.0, eta=0.1, tau=1.0, R=1.0)
+    with pytest.raises(ValueError, match="phase 1"):
+        localized_user_level_dp_sco(data, lambda th, z: th - z, lambda c, R: (lambda x: x), np.zeros(1), epsilon=1.0,
+                                    delta=1e-3, mu=1.0, G=1.0, rng=np.random.default_rng(0), params=params)
