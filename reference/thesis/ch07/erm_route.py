@@ -45,10 +45,12 @@ def uniform_deviation_radii(*, G: float, M: float, rho: float, R: float, n: int,
     ell_g = log_net + math.log(4 / iota)                            # union bound, ι/2 for the gradients (L6070)
     u_g = G * math.sqrt(8 * ell_g / n)
     ell_h = log_net + math.log(4 * d / iota)                        # union bound, ι/2 for the Hessians (L6070)
-    Lb, s2 = 2 * M, 4 * M ** 2 * n
-    t = Lb * ell_h / 3 + math.sqrt((Lb * ell_h / 3) ** 2 + 2 * s2 * ell_h)     # root of t² = 2(σ² + Lt/3)ℓ
+    Lb, s2 = 2 * M, 4 * M * M * n
+    t = Lb * ell_h / 3 + math.hypot(Lb * ell_h / 3, math.sqrt(2 * s2 * ell_h))    # root of t² = 2(σ² + Lt/3)ℓ (no ** overflow)
     u_h = t / n
-    return dict(r=r, log_net=log_net, dev_grad=u_g + 2 * M * r, dev_hess=u_h + 2 * rho * r)   # (L6076-6078)
+    out = dict(r=r, log_net=log_net, dev_grad=u_g + 2 * M * r, dev_hess=u_h + 2 * rho * r)   # (L6076-6078)
+    _V.finite_result("the radii", list(out.values()), G=G, M=M, rho=rho, R=R)
+    return out
 
 
 def erm_then_generalise_sosp(per_sample_grad, per_sample_hess, data, x0, *, G: float, M: float, rho: float, R: float,

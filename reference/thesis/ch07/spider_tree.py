@@ -38,16 +38,14 @@ def batch_sizes(*, G: float, alpha: float, epsilon: float, d: int, kappa: float,
     Postcondition: integer batch sizes (b, b_t) >= 1 with G/b ≤ εα/√d and ‖∇̃_{t−1}‖/b_t ≤ αε/√d.
     Spec: 003_ch07.alg22
     """
-    G = _V.positive("G", G, allow_inf=True)
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    kappa = _V.positive("kappa", kappa, allow_inf=True)
-    b = math.ceil(G * math.sqrt(d) / (epsilon * alpha) + G ** 2 / alpha ** 2)
-    if grad_prev_norm is None:
-        return b
-    g = grad_prev_norm
-    return math.ceil(max(g * math.sqrt(d) / (alpha * epsilon), kappa * g / alpha ** 2, 1.0))
+    G, alpha, epsilon = _V.positive("G", G), _V.positive("alpha", alpha), _V.positive("epsilon", epsilon)
+    d, kappa = _V.integer("d", d, lo=1), _V.positive("kappa", kappa)
+    g = _V.optional(_V.nonnegative, "grad_prev_norm", grad_prev_norm)
+    if g is None:
+        return math.ceil(_V.finite_result("b", G * math.sqrt(d) / (epsilon * alpha) + (G / alpha) * (G / alpha),
+                                          G=G, alpha=alpha, epsilon=epsilon))
+    bt = max(g * math.sqrt(d) / (alpha * epsilon), kappa * g / alpha / alpha, 1.0)
+    return math.ceil(_V.finite_result("b_t", bt, grad_prev_norm=g, alpha=alpha, epsilon=epsilon, kappa=kappa))
 
 
 def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta: float, kappa: float, T: int,
@@ -196,12 +194,13 @@ def alg21_privacy_mu(sens, sigma: float, T: int) -> float:
     Postcondition: the exact GDP parameter of Alg 21 with that σ (δ(ε) via core.gdp_delta).
     Spec: 003_ch07.alg21
     """
-    sigma = _V.nonnegative("sigma", sigma)
-    T = _V.integer("T", T, lo=1)
-    if not sigma > 0:
-        raise ValueError(f"sigma must be > 0, got {sigma!r}")
+    sigma, T = _V.positive("sigma", sigma), _V.integer("T", T, lo=1)
+    sens = _V.vector("sens", sens)
+    if np.any(sens < 0):
+        raise ValueError(f"sens must be sensitivities >= 0, got {sens!r}"[:300])
     L = math.ceil(math.log2(T)) if T > 1 else 0
-    return max(sens) * math.sqrt(L + 1) / sigma
+    return _V.finite_result("mu", float(np.max(sens)) * math.sqrt(L + 1) / sigma, sens="max " + repr(float(np.max(sens))),
+                            sigma=sigma)
 
 
 def alg21_sigma(*, G: float, M: float, eta: float, alpha: float, epsilon: float, delta: float, d: int, T: int,
@@ -215,19 +214,14 @@ def alg21_sigma(*, G: float, M: float, eta: float, alpha: float, epsilon: float,
     Postcondition: the tree σ of Alg 21 for the chosen variant.
     Spec: 003_ch07.alg21
     """
-    G = _V.positive("G", G, allow_inf=True)
-    M = _V.real("M", M, allow_inf=True)
-    eta = _V.real("eta", eta, allow_inf=True)
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    d = _V.integer("d", d, lo=1)
-    T = _V.integer("T", T, lo=1)
-    kappa = _V.real("kappa", kappa, allow_inf=True)
+    G, M, eta, alpha = _V.positive("G", G), _V.positive("M", M), _V.positive("eta", eta), _V.positive("alpha", alpha)
+    epsilon, kappa = _V.positive("epsilon", epsilon), _V.positive("kappa", kappa)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    d, T = _V.integer("d", d, lo=1), _V.integer("T", T, lo=1)
     b = batch_sizes(G=G, alpha=alpha, epsilon=epsilon, d=d, kappa=kappa)
     s = max(2 * G / b, 2 * M * eta * alpha * epsilon / math.sqrt(d))
     L = math.ceil(math.log2(T)) if T > 1 else 0
-    return s * math.sqrt(L + 1) / gdp_mu(epsilon, delta)
+    return _V.finite_result("sigma", s * math.sqrt(L + 1) / gdp_mu(epsilon, delta), G=G, M=M, eta=eta, alpha=alpha)
 
 
 def alg21_delta(epsilon: float, sens, sigma: float, T: int) -> float:

@@ -46,8 +46,7 @@ def node_set(t: int, Sigma: int, variant: str = "corrected") -> list[tuple[int, 
     Sigma = _check_sigma_len(Sigma)
     if int(t) != t or not 1 <= t <= Sigma:
         raise ValueError(f"t must be an integer in [1, Sigma={Sigma}], got {t!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    _V.choice("variant", variant, VARIANTS)
     Lc = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
     S: list[tuple[int, int]] = []                         # Alg. 20 line 10: S = {}
     k = 0                                                 # line 10: k = 0
@@ -75,17 +74,13 @@ def tree_noise(Sigma: int, d: int, sigma: float, rng: np.random.Generator | None
     Randomness: one (d,) standard-normal vector per node from ``rng`` or pre-drawn ``draws`` (keyed by node); bit-identical.
     Spec: 003_ch07.alg20
     """
-    Sigma = _V.integer("Sigma", Sigma)
-    d = _V.integer("d", d, lo=1)
-    sigma = _V.nonnegative("sigma", sigma)
+    Sigma, d, sigma = _check_sigma_len(Sigma), _V.integer("d", d, lo=1), _V.nonnegative("sigma", sigma)
     rng = _V.generator("rng", rng, allow_none=True)
-    Sigma = _check_sigma_len(Sigma)
-    if int(d) != d or d < 1:
-        raise ValueError(f"d must be a positive integer, got {d!r}")
-    if not (sigma >= 0 and math.isfinite(sigma)):
-        raise ValueError(f"sigma must be finite and >= 0, got {sigma!r}")
+    _V.choice("variant", variant, VARIANTS)
+    if draws is not None and not isinstance(draws, dict):
+        raise TypeError(f"draws must be a dict node -> standard normals of shape (d,), got {type(draws).__name__}")
     out = np.zeros((Sigma, int(d)))
-    z = {} if draws is None else dict(draws)
+    z = {} if draws is None else {k: _V.vector(f"draws[{k!r}]", v, d) for k, v in draws.items()}
     for t in range(1, Sigma + 1):
         for node in node_set(t, Sigma, variant):
             if node not in z:
@@ -111,9 +106,7 @@ def tree_mechanism(M: np.ndarray, sigma: float, rng: np.random.Generator | None,
     """
     sigma = _V.nonnegative("sigma", sigma)
     rng = _V.generator("rng", rng, allow_none=True)
-    M = np.asarray(M, dtype=float)
-    if M.ndim != 2 or not np.all(np.isfinite(M)):
-        raise ValueError("M must be a finite array of shape (Sigma, d)")
+    M = _V.matrix("M", M)                                  # finite (Sigma, d)
     return np.cumsum(M, axis=0) + tree_noise(M.shape[0], M.shape[1], sigma, rng, variant=variant, draws=draws)
 
 
@@ -138,13 +131,9 @@ def tree_mu(s: float, sigma: float, Sigma: int) -> float:
         at Σ a power of 2, AU29).
     Spec: 003_ch07.alg20
     """
-    s = _V.nonnegative("s", s, allow_inf=True)
-    sigma = _V.nonnegative("sigma", sigma)
-    Sigma = _V.integer("Sigma", Sigma)
-    if not (s >= 0 and sigma > 0):
-        raise ValueError(f"need s >= 0 and sigma > 0, got s={s!r}, sigma={sigma!r}")
+    s, sigma, Sigma = _V.nonnegative("s", s), _V.positive("sigma", sigma), _check_sigma_len(Sigma)
     L = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
-    return s * math.sqrt(L + 1) / sigma
+    return _V.finite_result("mu", s * math.sqrt(L + 1) / sigma, s=s, sigma=sigma)
 
 
 def tree_sigma_printed(s: float, Sigma: int, epsilon: float, delta: float) -> float:
@@ -156,7 +145,8 @@ def tree_sigma_printed(s: float, Sigma: int, epsilon: float, delta: float) -> fl
     s = _V.nonnegative("s", s); Sigma = _check_sigma_len(Sigma)
     epsilon = _V.positive("epsilon", epsilon)
     delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
-    return 4 * s * math.sqrt(math.log(Sigma) * math.log(1 / delta)) / epsilon
+    return _V.finite_result("sigma", 4 * s * math.sqrt(math.log(Sigma) * math.log(1 / delta)) / epsilon, s=s,
+                            epsilon=epsilon)
 
 
 def tree_sigma_corrected(s: float, Sigma: int, epsilon: float, delta: float) -> float:
@@ -173,13 +163,10 @@ def tree_sigma_corrected(s: float, Sigma: int, epsilon: float, delta: float) -> 
     epsilon = _V.positive("epsilon", epsilon)
     delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     L = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
-    return 4 * s * math.sqrt((L + 1) * math.log(1 / delta)) / epsilon
+    return _V.finite_result("sigma", 4 * s * math.sqrt((L + 1) * math.log(1 / delta)) / epsilon, s=s, epsilon=epsilon)
 
 
 def tree_delta(epsilon: float, s: float, sigma: float, Sigma: int) -> float:
     """Exact δ(ε) of the corrected tree (GDP, Dong-Roth-Su)."""
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    s = _V.real("s", s, allow_inf=True)
-    sigma = _V.nonnegative("sigma", sigma)
-    Sigma = _V.integer("Sigma", Sigma)
+    epsilon, s = _V.nonnegative("epsilon", epsilon), _V.nonnegative("s", s)
     return float(gdp_delta(epsilon, tree_mu(s, sigma, Sigma)))
