@@ -517,6 +517,7 @@ CALLS = {
     # 'reference.thesis.ch01.algorithms.meta': lambda: dict(w0=np.array([0.0, 0.0]), T=5, trace=None),
     # TODO missing: oracle:<class 'reference.core.oracles.SampleAccessOracle'>, sub_procedure:<class 'function'>
     # 'reference.thesis.ch01.algorithms.meta_dp': lambda: dict(w0=np.array([0.0, 0.0]), T=6, B=4, sigma=0.8, rng=RNG, draws=None, trace=None),
+    'reference.thesis.ch01.algorithms.proj_ball_intersection': lambda: dict(y=np.array([2.0, 0.5]), radius_K=1.0, center=np.array([0.5, 0.0]), radius=0.8),
     'reference.thesis.ch01.algorithms.params_erm': lambda: dict(N=1000000, d=100, epsilon=0.5, delta=1e-06, c1=1.0, variant='corrected'),
     'reference.thesis.ch01.algorithms.params_sco': lambda: dict(N=1000000, d=100, epsilon=0.5, delta=1e-06, c1=0.25, variant='corrected'),
     'reference.thesis.ch01.algorithms.private_ac_sa': lambda: dict(oracle=_sao(), w0=np.zeros(3), D=2.0, G=1.3, mu=0.3, epsilon=1.0, delta=1e-05, B=5, T=6, rng=RNG),
@@ -537,6 +538,7 @@ CALLS = {
     'reference.thesis.ch03.mechanisms.exponential_mechanism_1d_loss': lambda: dict(F=lambda x: abs(x), lo=-1.0, hi=1.0, epsilon=1.0, sensitivity_F=0.2, rng=RNG, dps=15),
     # TODO missing: F:<class 'function'>
     # 'reference.thesis.ch03.mechanisms.regularized_exp_mech_1d': lambda: dict(lo=-3, hi=3, k=4.0, mu=1.0, rng=None, u=None, breakpoints=(), dps=30),
+    'reference.thesis.ch03.procedures.expected_steps': lambda: dict(k=0.47, mu=1.07, G=1.0, D=2.0, d=1, eta_tv=0.001, C_eta=1.0, C_T=1.0),
     'reference.thesis.ch03.params.dp_erm_parameters': lambda: dict(epsilon=0.05, delta=1e-05, G=1.0, D=2.0, n=1000, d=10, tv_variant='thesis'),
     'reference.thesis.ch03.params.dp_sco_parameters': lambda: dict(epsilon=0.05, delta=1e-05, G=1.0, D=2.0, n=1000, d=10, tv_variant='correct'),
     'reference.thesis.ch03.privacy.calibrate_s_lemma363': lambda: dict(epsilon=1.9, delta=1e-12),
@@ -563,6 +565,7 @@ CALLS = {
     'reference.thesis.ch04.rem.fact424_threshold': lambda: dict(epsilon=1.0, delta=1e-5),
     'reference.thesis.ch04.rem.gdp_parameter': lambda: dict(G=1.0, n=20, k=2, strong_convexity=1.0),
     'reference.thesis.ch04.rem.lp_regularizer': lambda: dict(p=3.0, d=6, D=2.0, x0=None),
+    'reference.thesis.ch04.rem.make_lp_ball_rejection_sampler': lambda: dict(d=2, p=1.5, radius=0.5, center=None),
     'reference.thesis.ch04.rem.make_interval_sampler': lambda: dict(lo=-1.0, hi=1.0, dps=15, panels=2, breakpoints=[0.2]),
     'reference.thesis.ch04.rem.make_quadratic_ball_sampler': lambda: dict(d=2, radius=1.0, check_rng_points=2),
     'reference.thesis.ch04.rem.query_count_bound': lambda: dict(G=1.0, mu=1.0, D=1.0, d=3, delta=1e-5, p=2.0),
@@ -583,6 +586,8 @@ CALLS = {
     'reference.thesis.ch05.llt.lambda_grid_logweights': lambda: dict(x=np.array([0.6]), a=0.8, q=4, variant='corrected'),
     'reference.thesis.ch05.llt.levy_half_logpdf': lambda: dict(lam=0.1),
     'reference.thesis.ch05.llt.log_Z': lambda: dict(kappa=2.0, s=0.6, q=4),
+    'reference.thesis.ch05.lp_pipeline.lp_norm': lambda: dict(x=np.array([0.3, -0.4]), p=1.5),
+    'reference.thesis.ch05.lp_pipeline.m_erm_lp_schedule': lambda: dict(n=200, d=2, G=1.0, epsilon=1.0, delta=1e-3, q=4, params='consistent', C_T=1.0),
     'reference.thesis.ch05.llt.psi_pa': lambda: dict(x=np.array([0.1, -0.2, 0.3]), a=1.0, q=4),
     'reference.thesis.ch05.llt.sample_pi_x': lambda: dict(x=[0.6], a=0.8, rng=RNG, q=4, variant='corrected', u=None),
     'reference.thesis.ch05.lower_bound.hard_instance': lambda: dict(d=8, k=5, G=1.0, p=1.5, D=2.0, rng=None, v=None, draws=np.array([0.9430561055723676, 0.5113275528143616, 0.9762437057077041, 0.08083602389560218, 0.6073558319950296, 0.37648658437727256, 0.8019012069858072, 0.17452781614402846])),
@@ -753,6 +758,14 @@ CALLS = {
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
 SKIP = {
+    'reference.thesis.ch01.algorithms.dp_erm_strongly_convex': 'end-to-end procedure (seconds per valid call): parameters validated at its top; its parts (params_erm, private_ac_sa, restart_erm) are fuzzed',
+    'reference.thesis.ch01.algorithms.dp_erm_convex': 'end-to-end procedure (seconds per valid call): parameters validated by regularized_reduction and dp_erm_strongly_convex; the parts are fuzzed',
+    'reference.thesis.ch01.algorithms.dp_sco_convex': 'end-to-end procedure (tens of seconds per valid call): parameters validated at its top and by iterative_localization; the parts are fuzzed',
+    'reference.thesis.ch03.procedures.dp_erm': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_erm_parameters and reg_exp_mech_composite',
+    'reference.thesis.ch03.procedures.dp_sco': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_sco_parameters and reg_exp_mech_composite',
+    'reference.thesis.ch03.procedures.reg_exp_mech_composite': 'one draw runs T alternating steps of the composite sampler (seconds); parameters validated at its top',
+    'reference.thesis.ch05.lp_pipeline.lp_gamma_y': 'the factory is cheap but each y costs ~50 psi evaluations (~40 ms each) in SLSQP; parameters validated at its top',
+    'reference.thesis.ch05.lp_pipeline.m_erm_lp': 'end-to-end pipeline (>= 10 s per alternating step); parameters validated by m_erm_lp_schedule / the samplers',
     'reference.core.accounting.composition.compose_optimal_homogeneous_delta': 'valid call not written yet: needs epsilon_total',
     'reference.core.accounting.pld.BracketDetails': 'valid call not written yet: needs interval, kind, passes, seconds',
     'reference.core.accounting.pld.pld_bracket': 'valid call not written yet: needs pair',

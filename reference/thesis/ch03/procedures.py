@@ -101,5 +101,12 @@ def dp_sco(oracle: SampleAccessOracle, G, D, d: int, epsilon, delta, rng: np.ran
 
 
 def expected_steps(k, mu, G, D, d: int, eta_tv, C_eta=2.0 ** -8, C_T=1.0) -> int:
-    """The number of alternating steps (= RGO calls) the procedures make: composite_sampler_parameters(kG, k mu, ...)["T"]."""
+    """The number of alternating steps (= RGO calls) the procedures make: composite_sampler_parameters(kG, k mu, ...)["T"].
+
+    Preconditions (validated): k, mu, G, D > 0 finite; d >= 1; eta_tv in (0, 1); C_eta, C_T > 0.
+    """
+    k, mu, G, D = _V.positive("k", k), _V.positive("mu", mu), _V.positive("G", G), _V.positive("D", D)
+    d = _V.integer("d", d, lo=1)
+    eta_tv = _V.in_range("eta_tv", eta_tv, 0.0, 1.0, lo_open=True, hi_open=True)
+    C_eta, C_T = _V.positive("C_eta", C_eta), _V.positive("C_T", C_T)
     return composite_sampler_parameters(k * G, k * mu, d, D, eta_tv, C_eta, C_T)["T"]

@@ -1,0 +1,154 @@
+"""Full-profile checks of thesis 003 Ch.4's l_p rows run with a real sampler (reference.thesis.ch04.rem).
+
+REM of Thm 4.4.2 with the l_p regulariser of Cor 4.4.10 (1 < p <= 2: r = ||x||_p^2/(2(p-1)), Theta = D^2/(2(p-1)))
+on X = B_p(0, 1/2) (D = 1), sampled exactly by ``make_lp_ball_rejection_sampler`` (uniform box proposals).
+Instance: linear losses f(x; s) = <s, x> with ||s||_q = 1 (q = p/(p-1): exactly 1-Lipschitz in l_p, the steepest
+admissible), s = (unit-q-norm Gaussian direction + a common direction)/2 renormalised; F_D* = -(1/2)||sbar||_q on
+the boundary of X (closed form, no optimiser).
+
+* ``alg_lp_wrappers.rem_lp_in_law``: the sampler's x_1, x_2 marginals against the exact REM density on a 2-D grid
+  (KS vs DKW at false failure 1e-6 split over two marginals, plus the grid error).
+* ``exp.E1.lp_rows``: excess empirical risk vs n (d = 2) and vs d (n = 100; d in {2, 3, 4}: the box proposal's
+  acceptance collapses beyond) with bootstrap slope intervals; theory n^-1 (competitor n^-1/2) and d^{1/2}
+  (competitor d^0: a dimension-free rate, the nearer alternative on a factor-2 range) from the bound G sqrt(Theta) sqrt(8 d L)/(n eps) (params "consistent", Audit #1).
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.framework import Outcome, Verdict, check, fail
+from reference.thesis.ch04 import rem
+
+P = "003_ch04."
+PP, G, EPS, DELTA, RAD = 1.5, 1.0, 1.0, 1e-3, 0.5
+QQ = PP / (PP - 1)
+BETA = 1e-6
+
+
+def _data(n, d, rng):
+    S = rng.standard_normal((n, d))
+    S /= np.linalg.norm(S, QQ, axis=1, keepdims=True)
+    u = np.ones(d) / np.linalg.norm(np.ones(d), QQ)
+    S = 0.5 * S + 0.5 * u
+    return S / np.linalg.norm(S, QQ, axis=1, keepdims=True)
+
+
+def _run(n, d, R, rng):
+    r, Theta = rem.lp_regularizer(PP, d, 2 * RAD)
+    smp = rem.make_lp_ball_rejection_sampler(d, PP, RAD)
+    ex, bound = [], None
+    for _ in range(R):
+        S = _data(n, d, rng)
+        sbar = S.mean(axis=0)
+        x = rem.rem_erm(list(S), lambda x, s: G * float(s @ x), r, d=d, G=G, Theta=Theta, epsilon=EPS, delta=DELTA,
+                        sampler=smp, rng=rng)
+        if not np.sum(np.abs(x) ** PP) <= RAD ** PP:
+            raise AssertionError(f"output outside X: {x}")
+        ex.append(float(sbar @ x + RAD * np.linalg.norm(sbar, QQ)))
+    k, mu = rem.rem_erm_params(n, d, G, Theta, EPS, DELTA)
+    bound = mu * Theta + d / k
+    return ex, bound, smp.stats
+
+
+@check(P + "alg_lp_wrappers.rem_lp_in_law", spec=[P + "alg_lp_wrappers"], profile="full")
+def _in_law(ctx):
+    n, d = 25, 2
+    M = 1500 if ctx.full else 100
+    rng = ctx.child_rng(0)
+    S = _data(n, d, rng)
+    r, Theta = rem.lp_regularizer(PP, d, 2 * RAD)
+    k, mu = rem.rem_erm_params(n, d, G, Theta, EPS, DELTA)
+    smp = rem.make_lp_ball_rejection_sampler(d, PP, RAD)
+    xs = np.array([rem.rem_erm(list(S), lambda x, s: G * float(s @ x), r, d=d, G=G, Theta=Theta, epsilon=EPS,
+                               delta=DELTA, sampler=smp, rng=ctx.child_rng(1 + m)) for m in range(M)])
+    if smp.stats.get("envelope_violations", 0):
+        return fail("no envelope violation", str(smp.stats))
+    sbar = S.mean(axis=0)
+
+    def marg(m):
+        g = np.linspace(-RAD, RAD, m)
+        X1, X2 = np.meshgrid(g, g, indexing="ij")
+        inside = np.abs(X1) ** PP + np.abs(X2) ** PP <= RAD ** PP
+        U = k * (G * (X1 * sbar[0] + X2 * sbar[1]) + mu * (np.abs(X1) ** PP + np.abs(X2) ** PP) ** (2 / PP) / (2 * (PP - 1)))
+        w = np.where(inside, np.exp(-(U - U[inside].min())), 0.0)
+        w /= w.sum()
+        return g, np.cumsum(w.sum(axis=1)), np.cumsum(w.sum(axis=0))
+
+    g, c1, c2 = marg(1201)
+    g6, c16, c26 = marg(601)
+    gerr = 2 * max(np.max(np.abs(np.interp(g, g6, c16) - c1)), np.max(np.abs(np.interp(g, g6, c26) - c2)))
+
+    def ks(v, cdf):
+        v = np.sort(v); F = np.interp(v, g, cdf); m = len(v)
+        return float(max(np.max(np.arange(1, m + 1) / m - F), np.max(F - np.arange(m) / m)))
+    k1, k2 = ks(xs[:, 0], c1), ks(xs[:, 1], c2)
+    dkw = math.sqrt(math.log(2 / (BETA / 2)) / (2 * M))
+    thr = dkw + gerr
+    if max(k1, k2) > thr:
+        return fail("KS of both marginals <= DKW (beta/2 each) + grid error", f"KS ({k1:.4f}, {k2:.4f}) > {thr:.4f}")
+    return Outcome(Verdict.STATISTICAL,
+                   claimed="REM with the l_p regulariser of Cor 4.4.10 (p = 1.5) is sampled exactly: x ~ ∝ exp(-k(F_D + "
+                           "mu r)) 1_{B_p}",
+                   computed=f"KS of the x_1 / x_2 marginals ({k1:.4f}, {k2:.4f}) <= DKW {dkw:.4f} + grid error "
+                            f"{gerr:.2g}; 0 envelope violations in {smp.stats.get('proposals', 0)} proposals",
+                   margin=thr - max(k1, k2),
+                   precision=f"false failure <= {BETA:g} (DKW split over two marginals); detectable effect: marginal "
+                             f"sup-CDF distance >= {thr:.3f}",
+                   details=f"n = {n}, d = {d}, p = {PP}, eps = {EPS}, delta = {DELTA}, k = {k:.4g}, mu = {mu:.4g} "
+                           f"(params 'consistent'), M = {M} independent draws; exact marginals on a 1201^2 grid",
+                   coverage="d = 2, p = 1.5, one dataset")
+
+
+@check(P + "exp.E1.lp_rows", spec=[P + "exp.E1", P + "alg_lp_wrappers"], profile="full")
+def _rows(ctx):
+    ns = [25, 50, 100, 200, 400] if ctx.full else [25, 50, 100]
+    R = 16 if ctx.full else 4
+    t0 = time.perf_counter()
+    sn, bn, viol = [], [], 0
+    for j, n in enumerate(ns):
+        ex, b, st = _run(n, 2, R, ctx.child_rng(100 + j))
+        viol += st.get("envelope_violations", 0)
+        sn.append(ex); bn.append(b)
+    ds = [2, 3, 4]
+    sd, bd = [], []
+    for j, d in enumerate(ds):
+        ex, b, st = _run(100, d, R if ctx.full else 3, ctx.child_rng(200 + j))
+        viol += st.get("envelope_violations", 0)
+        sd.append(ex); bd.append(b)
+    secs = time.perf_counter() - t0
+    if viol:
+        return fail("no envelope violation in the rejection sampler", f"{viol} violations")
+    mn = [float(np.mean(s)) for s in sn]
+    md = [float(np.mean(s)) for s in sd]
+    if any(m > b for m, b in zip(mn + md, bn + bd)):
+        return Outcome(Verdict.ERRATUM, claimed="E F_D - F_D* <= G sqrt(Theta) sqrt(8 d L)/(n eps)",
+                       computed=f"means {mn + md} vs bounds {bn + bd}", counterexample="a mean above the bound",
+                       details="", coverage="")
+    ci_n = slope_interval(ns, sn, ctx.child_rng(98))
+    fig_n = loglog_figure(ctx, "lp_risk_vs_n", ns, sn, ci_n, theory=-1.0, competitor=-0.5, xlabel="n",
+                          ylabel="excess empirical risk", title="Thm 4.4.2, l_1.5 ball, d = 2")
+    out = rate_outcome(ci_n, theory=-1.0, competitor=-0.5, claim="Thm 4.4.2 l_p row (p = 1.5): excess risk "
+                       "O(G D sqrt(d log(1/delta))/(sqrt(p-1) n eps)), slope in n", figure=fig_n,
+                       details=f"means {', '.join(f'{m:.3g}' for m in mn)} at n = {ns} (d = 2) below the bound "
+                               f"{', '.join(f'{b:.3g}' for b in bn)}; R = {R} runs each (fresh data); {secs:.0f} s in all",
+                       coverage=f"n in [{ns[0]}, {ns[-1]}], d = 2, p = 1.5, eps = {EPS}, delta = {DELTA}")
+    ci_d = slope_interval(ds, sd, ctx.child_rng(99))
+    fig_d = loglog_figure(ctx, "lp_risk_vs_d", ds, sd, ci_d, theory=0.5, competitor=0.0, xlabel="d",
+                          ylabel="excess empirical risk", title="Thm 4.4.2, l_1.5 ball, n = 100")
+    out_d = rate_outcome(ci_d, theory=0.5, competitor=0.0, claim="slope in d (theory sqrt d, competitor: no "
+                         "d-dependence)", figure=fig_d)
+    dtxt = (f"vs d: means {', '.join(f'{m:.3g}' for m in md)} at d = {ds} (n = 100; bounds "
+            f"{', '.join(f'{b:.3g}' for b in bd)}), {ci_d} -> {out_d.verdict.value}")
+    if out.verdict is Verdict.STATISTICAL and out_d.verdict is Verdict.STATISTICAL:
+        return Outcome(Verdict.STATISTICAL, claimed=out.claimed, computed=out.computed + "; " + dtxt,
+                       margin=out.margin, precision=out.precision, details=out.details, artifacts=out.artifacts +
+                       out_d.artifacts, coverage=out.coverage + f"; d in {ds}")
+    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed + "; " + dtxt, precision=out.precision,
+                   details=out.details, artifacts=out.artifacts + out_d.artifacts,
+                   coverage=out.coverage + f"; missing: the vs-n verdict is {out.verdict.value} and the vs-d verdict "
+                   f"{out_d.verdict.value} (d only in {ds}: the box-proposal rejection sampler's acceptance collapses "
+                   f"beyond d = 4, d = 8 did not finish one draw batch in 300 s)")

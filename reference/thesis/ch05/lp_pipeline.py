@@ -1,0 +1,162 @@
+"""The l_p instance of thesis 003 Section 5.5 assembled: gamma_y sampler, warm start and M_erm (Theorem 5.5.8).
+
+phi = a||.||_q^2 (q = 4, p = 4/3: the case with the closed-form 1/2-stable mixing law, reference.thesis.ch05.llt),
+psi = psi_{p,a} its log-Laplace transform, X = B_p(0, R) (the l_p ball).
+
+* :func:`lp_gamma_y` -- gamma_y ∝ exp(-c psi(x) + <x, y>) 1_X (c = 1 + eta mu: the density of Alg 16 line 5, (5.16);
+  c = eta mu, y = 0: the warm start of Lemma 5.4.13), sampled by rejection from the uniform law on the box
+  [-R, R]^d ⊇ X with the envelope exp(max_X log-density): the log-density is concave (psi convex), its maximum over
+  X is bounded above by the Frank-Wolfe gap at the SLSQP point (gradient by central differences); a proposal whose
+  ratio exceeds 1 (an envelope
+  violation: the printed law would be distorted there) is counted in ``stats["envelope_violations"]`` and reported
+  by the checks, never silently clipped away.  Exact in law up to psi's quadrature (llt.psi_pa, ~1e-13 rel.).
+* :func:`m_erm_lp` -- M_erm of Theorem 5.5.8 (003 L4683-4719): fallback when (n eps)^2 < d Theta log(1/delta)
+  (dp.fallback_applies), (k, mu) of Prop 5.5.6 (dp.prop556_params), eta from the printed rule with the InnerLoop
+  precondition 1/eta >= 1e4 (kG)^2 log(1/delta') (Alg 16 line 1, L4373) and eta k mu <= 1, a = eta (p - 1)/2,
+  warm start, and Alg 15 AlternateSample (reference.thesis.ch05.sampler) on k f^erm + k mu eta psi_{p,a} with
+  pi_x = llt.sample_pi_x and gamma_y = :func:`lp_gamma_y`.  :func:`m_erm_lp_schedule` returns the printed (k, mu,
+  eta, a, T) without running it.
+Spec: 003_ch05.alg_gamma_y_sampler, 003_ch05.alg_m_erm_sco, 003_ch05.thm5_5_8
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from scipy import optimize
+
+from reference.core import validation as _V
+from reference.core.oracles import QueryCounter
+
+from . import dp, llt
+from .sampler import alternate_sample, component_oracles
+
+__all__ = ["lp_norm", "lp_gamma_y", "m_erm_lp_schedule", "m_erm_lp"]
+
+P_OF_Q = {4: 4.0 / 3.0}
+
+
+def lp_norm(x, p) -> float:
+    """||x||_p for p >= 1 (validated: x a finite vector, p a real >= 1)."""
+    x = _V.vector("x", x)
+    p = _V.real("p", p)
+    if not p >= 1:
+        raise ValueError(f"p must be >= 1, got {p!r}")
+    return float(np.sum(np.abs(x) ** p) ** (1.0 / p))
+
+
+def lp_gamma_y(c, a, R, d: int, *, q: int = 4, stats: dict | None = None) -> Callable:
+    """Factory y -> (rng -> x) of x ~ exp(-c psi_{p,a}(x) + <x, y>) 1_{B_p(0,R)} (Alg 16 line 5, (5.16), L4380).
+
+    Preconditions (validated): c > 0, a > 0, R > 0, d >= 2 (d = 1 is the Euclidean case), q = 4 (p = 4/3).
+    Steps (per y): M >= max_X (-c psi(x) + <x, y>) (FW-gap bound at the SLSQP point); repeat: x ~ Unif([-R, R]^d),
+        reject if ||x||_p > R, accept with probability exp(-c psi(x) + <x, y> - M).
+    Postcondition: an exact draw of gamma_y (up to psi's quadrature) when no envelope violation occurs;
+        ``stats``: proposals, psi evaluations, envelope_violations.
+    Spec: 003_ch05.alg_gamma_y_sampler
+    """
+    c, a, R = _V.positive("c", c), _V.positive("a", a), _V.positive("R", R)
+    d = _V.integer("d", d, lo=2)
+    if isinstance(q, bool) or q not in P_OF_Q:
+        raise ValueError(f"q must be 4 (p = 4/3), got {q!r}")
+    p = P_OF_Q[q]
+    st = stats if stats is not None else {}
+
+    def logdens(x, y):
+        st["psi_evals"] = st.get("psi_evals", 0) + 1
+        return -c * llt.psi_pa(x, a, q) + float(np.dot(x, y))
+
+    def factory(y):
+        y = np.asarray(y, dtype=float)
+        cons = [{"type": "ineq", "fun": lambda z: R ** p - np.sum(np.abs(z) ** p)}]
+        # the log-density is concave: one SLSQP run from the centre finds the maximum (violations are counted below)
+        res = optimize.minimize(lambda z: -logdens(z, y), np.zeros(d), method="SLSQP", constraints=cons,
+                                options={"ftol": 1e-9, "maxiter": 50})
+        z = res.x if lp_norm(res.x, p) <= R * (1 + 1e-9) else np.zeros(d)
+        # certified upper bound on max_X of the concave log-density (Frank-Wolfe gap at z, gradient by central
+        # differences, dual norm q): logdens(x) <= logdens(z) + <g, x - z> <= logdens(z) - <g, z> + R ||g||_q
+        hh = 1e-6
+        g = np.array([(logdens(z + hh * e, y) - logdens(z - hh * e, y)) / (2 * hh) for e in np.eye(d)])
+        M = logdens(z, y) - float(g @ z) + R * float(np.linalg.norm(g, q)) + 1e-6
+
+        def draw(rng):
+            while True:
+                st["proposals"] = st.get("proposals", 0) + 1
+                x = rng.uniform(-R, R, d)
+                if lp_norm(x, p) > R:
+                    continue
+                lr = logdens(x, y) - M
+                if lr > 0:
+                    st["envelope_violations"] = st.get("envelope_violations", 0) + 1
+                if math.log(rng.random()) < lr:
+                    return x
+        return draw
+
+    return factory
+
+
+def m_erm_lp_schedule(n: int, d: int, G, epsilon, delta, *, q: int = 4, params: str = "consistent",
+                      C_T: float = 1.0) -> dict:
+    """The printed parameters of M_erm (Thm 5.5.8 proof, L4697-4715) for the l_p ball of diameter D = 1 (R = 1/2).
+
+    Steps: Theta = min(1/(p-1), log d); fallback iff (n eps)^2 < d Theta log(1/delta) (L4707); (k, mu) of
+        Prop 5.5.6 (``params``); eta = 1/(1e4 (kG)^2 log(1/delta')) with delta' = delta/(2T) bounded below by the
+        InnerLoop precondition (L4373), then eta <- min(eta, 1/(k mu)) (L4713); a = eta (p - 1)/2 (L4709);
+        beta = exp(k G D) (Lemma 5.4.13 warmness); T = ceil(C_T log(log(beta)/delta)/(eta k mu)) (Thm 5.4.12,
+        C_T a stand-in for its Theta-constant) -- eta and T solved as a fixed point in delta'.
+    Postcondition: dict(fallback, Theta, k, mu, eta, a, T, beta_log).
+    Spec: 003_ch05.thm5_5_8
+    """
+    n, d = _V.integer("n", n, lo=1), _V.integer("d", d, lo=2)
+    G, epsilon = _V.positive("G", G), _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
+    C_T = _V.in_range("C_T", C_T, 0.0, 1e6, lo_open=True)        # a Theta-constant stand-in; larger overflows T
+    if isinstance(q, bool) or q not in P_OF_Q:
+        raise ValueError(f"q must be 4 (p = 4/3), got {q!r}")
+    _V.choice("params", params, ("printed", "consistent", "corrected"))
+    p = P_OF_Q[q]
+    Theta = min(1 / (p - 1), math.log(d))
+    out = {"fallback": dp.fallback_applies(n, d, epsilon, delta, p), "Theta": Theta, "p": p}
+    k, mu = dp.prop556_params(n, d, G, Theta, epsilon, delta, "erm", params)
+    T = 1
+    for _ in range(200):
+        d_in = delta / (2 * T)
+        eta = min(1 / (1e4 * (k * G) ** 2 * math.log(1 / d_in)), 1 / (k * mu))
+        T_new = max(1, math.ceil(C_T * math.log(max(k * G, 1.0) / delta) / (eta * k * mu)))
+        if T_new == T:
+            break
+        T = T_new
+    out.update(k=k, mu=mu, eta=eta, a=eta * (p - 1) / 2, T=T, beta_log=k * G)
+    return out
+
+
+def m_erm_lp(data: Sequence, loss: Callable, n: int, d: int, G, epsilon, delta, rng: np.random.Generator, *,
+             schedule: dict | None = None, counter: QueryCounter | None = None, stats: dict | None = None):
+    """M_erm of Theorem 5.5.8 (003 L4683-4719) on X = B_p(0, 1/2), p = 4/3: one run of Alg 15 on
+    k f^erm + k mu eta psi_{p,a} (or the data-independent fallback).
+
+    Preconditions (validated): ``loss(x, s)`` G-Lipschitz in l_p on X; n = len(data); d >= 2; ``schedule`` None
+        (m_erm_lp_schedule) or a dict with keys k, mu, eta, a, T, fallback (a labelled override, reported).
+    Steps: fallback -> dp.m_erm_fallback (L4707); else warm start x0 ~ exp(-k mu eta psi) 1_X (Lemma 5.4.13, by
+        lp_gamma_y with c = k mu eta, y = 0); components f_i = k loss(., s_i) (value oracles, counted);
+        alternate_sample(x0, T, pi_x = sample_pi_x(., a), gamma_y = lp_gamma_y(1 + eta k mu, a) scaled so that
+        pi ∝ exp(-k f^erm - eta k mu psi) (5.13), delta).
+    Postcondition: (x, info) with the schedule and the value-query count.
+    Spec: 003_ch05.alg_m_erm_sco
+    """
+    _V.callable_("loss", loss)
+    rng = _V.generator("rng", rng)
+    sch = m_erm_lp_schedule(n, d, G, epsilon, delta) if schedule is None else dict(schedule)
+    R = 0.5
+    if sch.get("fallback"):
+        return dp.m_erm_fallback(data, np.zeros(d), n, d, epsilon, delta, P_OF_Q[4]), {**sch, "value_queries": 0}
+    k, mu, eta, a, T = sch["k"], sch["mu"], sch["eta"], sch["a"], int(sch["T"])
+    st = stats if stats is not None else {}
+    cnt = counter if counter is not None else QueryCounter()
+    f_oracles = component_oracles(lambda i, x: k * float(loss(x, data[i])), n, cnt)
+    # (5.13): pi ∝ exp(-F - eta mu' psi) with F = k f^erm, mu' = k mu; pi_y ∝ exp(-F - (1 + eta mu') psi + <x, y>)
+    gamma = lp_gamma_y(1 + eta * k * mu, a, R, d, stats=st)
+    x0 = lp_gamma_y(eta * k * mu, a, R, d, stats=st)(np.zeros(d))(rng)          # Lemma 5.4.13 warm start
+    x = alternate_sample(x0, T, lambda xx, r: llt.sample_pi_x(xx, a, r), gamma, f_oracles, delta, rng, stats=st)
+    return x, {**sch, "value_queries": cnt.calls}
