@@ -9,6 +9,15 @@ from reference.core import validation as _V
 __all__ = ["moreau_grid", "lasry_lions_grid", "goldstein_norm_1d", "pl_slope_range"]
 
 
+def _grid_values(grid, hv):
+    """A sorted finite 1-D grid and finite values on it (one per grid point)."""
+    grid = _V.vector("grid", grid)
+    hv = _V.vector("hv", hv, grid.shape[0])
+    if np.any(np.diff(grid) < 0):
+        raise ValueError("grid must be sorted (non-decreasing)")
+    return grid, hv
+
+
 def moreau_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
     """M_λ(h)(x) = min_y [h(y) + (y − x)²/(2λ)], minimum over the same grid (brute force, O(N²)).
 
@@ -17,9 +26,8 @@ def moreau_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray:
     Postcondition: the Moreau envelope on the grid (exact up to the grid resolution).
     Spec: 003_ch08.proc_A8_6
     """
-    lam = _V.real("lam", lam, allow_inf=True)
-    if not lam > 0:
-        raise ValueError(f"lam must be > 0, got {lam!r}")
+    lam = _V.positive("lam", lam)
+    grid, hv = _grid_values(grid, hv)
     diff = grid[None, :] - grid[:, None]
     return np.min(hv[None, :] + diff ** 2 / (2 * lam), axis=1)
 
@@ -33,15 +41,14 @@ def lasry_lions_grid(hv: np.ndarray, grid: np.ndarray, lam: float) -> np.ndarray
     Postcondition: grid values of the Lasry–Lions smoothing h̃ (exact up to the grid resolution).
     Spec: 003_ch08.proc_A8_6
     """
-    lam = _V.real("lam", lam, allow_inf=True)
+    lam = _V.positive("lam", lam)
     m2 = moreau_grid(hv, grid, 2 * lam)                      # M_{2λ}(h)
     return -moreau_grid(-m2, grid, lam)                      # −M_λ(−M_{2λ}(h))
 
 
 def goldstein_norm_1d(slopes_lo: float, slopes_hi: float) -> float:
     """||∂̄ h|| for a 1-D Goldstein subdifferential [slopes_lo, slopes_hi]: the distance from 0 to the interval."""
-    slopes_lo = _V.real("slopes_lo", slopes_lo, allow_inf=True)
-    slopes_hi = _V.real("slopes_hi", slopes_hi, allow_inf=True)
+    slopes_lo, slopes_hi = _V.real("slopes_lo", slopes_lo), _V.real("slopes_hi", slopes_hi)
     if slopes_lo > slopes_hi:
         raise ValueError("need slopes_lo <= slopes_hi")
     return 0.0 if slopes_lo <= 0 <= slopes_hi else min(abs(slopes_lo), abs(slopes_hi))
@@ -50,8 +57,13 @@ def goldstein_norm_1d(slopes_lo: float, slopes_hi: float) -> float:
 def pl_slope_range(knots: np.ndarray, slopes: np.ndarray, a: float, b: float) -> tuple[float, float]:
     """[min h', max h'] over [a, b] for a piecewise-linear h with breakpoints ``knots`` (increasing) and slopes
     ``slopes`` (len(knots)+1 pieces): the Clarke/Goldstein subdifferential ∂_r h(x) = that interval for [a,b] = [x−r,x+r]."""
-    a = _V.real("a", a, allow_inf=True)
-    b = _V.real("b", b, allow_inf=True)
+    a, b = _V.real("a", a), _V.real("b", b)
+    if a > b:
+        raise ValueError(f"a must be <= b (the interval [a, b]), got a={a!r}, b={b!r}")
+    knots = _V.vector("knots", knots, allow_empty=True)
+    slopes = _V.vector("slopes", slopes, knots.shape[0] + 1)
+    if np.any(np.diff(knots) <= 0):
+        raise ValueError("knots must be increasing")
     lo_piece = int(np.searchsorted(knots, a, side="left"))
     hi_piece = int(np.searchsorted(knots, b, side="right"))
     s = slopes[lo_piece:hi_piece + 1]

@@ -27,12 +27,13 @@ def _sphere(rng, m, d):
 def clip(v: np.ndarray, D: float) -> np.ndarray:
     """clip_D(v) = min{1, D/||v||} v (Alg. 23 line 8).
 
-    Preconditions: v a finite vector; D >= 0.
+    Preconditions: v a finite vector; D >= 0 (``D=inf``: no clipping).
     Steps: v·min(1, D/‖v‖).
     Postcondition: the projection of v onto B(0, D).
     Spec: 003_ch08.alg23
     """
-    D = _V.real("D", D, allow_inf=True)
+    D = _V.nonnegative("D", D, allow_inf=True)
+    v = _V.vector("v", v)
     nv = float(np.linalg.norm(v))
     return v if nv <= D else v * (D / nv)
 

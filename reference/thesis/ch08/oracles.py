@@ -245,11 +245,9 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
 def zo_error_bound(L: float, d: int, m: int, iota: float) -> float:
     """Radius r with P(||(1/m)Σ_j v_j − E v|| >= r) <= ι for the sphere estimator (||v_j|| <= Ld, so
     ||v_j − Ev|| <= 2Ld): McDiarmid on the norm of the sum, r = 2Ld(1 + sqrt(2 log(1/ι)))/√m."""
-    L = _V.real("L", L, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    m = _V.integer("m", m)
-    iota = _V.real("iota", iota, allow_inf=True)
-    return 2 * L * d * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m)
+    L, d, m = _V.positive("L", L), _V.integer("d", d, lo=1), _V.integer("m", m, lo=1)
+    iota = _V.in_range("iota", iota, 0.0, 1.0, lo_open=True, hi_open=True)
+    return _V.finite_result("the error bound", 2 * L * d * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m), L=L, d=d)
 
 
 def single_pass_leaf_sensitivities(*, L: float, d: int, alpha: float, D: float, B1: int, B2: int, m: int,
@@ -258,19 +256,17 @@ def single_pass_leaf_sensitivities(*, L: float, d: int, alpha: float, D: float, 
     period start s1 = (2L + 2r)/B1, other steps s2 = (4L√d D/α + 4r)/B2, with r the zero-order error radius
     (zero-order) or the first-order average error radius 2L(1 + sqrt(2 log(1/ι)))/√m (Alg. 26; 0 at period
     starts, where the single y per sample is coupled and ||∇f|| <= L)."""
-    L = _V.real("L", L, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
-    B1 = _V.integer("B1", B1)
-    B2 = _V.integer("B2", B2)
-    m = _V.integer("m", m)
-    iota = _V.real("iota", iota, allow_inf=True)
+    L, alpha, D = _V.positive("L", L), _V.positive("alpha", alpha), _V.positive("D", D)
+    d, m = _V.integer("d", d, lo=1), _V.integer("m", m, lo=1)
+    B1, B2 = _V.integer("B1", B1, lo=1), _V.integer("B2", B2, lo=1)
+    iota = _V.in_range("iota", iota, 0.0, 1.0, lo_open=True, hi_open=True)
+    _V.choice("order", order, ("zero", "first"))
     if order == "zero":
         r1 = r2 = zo_error_bound(L, d, m, iota)
     else:
         r1, r2 = 0.0, 2 * L * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m)
-    return (2 * L + 2 * r1) / B1, (4 * L * math.sqrt(d) * D / alpha + 4 * r2) / B2
+    out = ((2 * L + 2 * r1) / B1, (4 * L * math.sqrt(d) * (D / alpha) + 4 * r2) / B2)
+    return tuple(_V.finite_result("the leaf sensitivities", list(out), L=L, D=D, alpha=alpha))
 
 
 def single_pass_privacy(*, epsilon: float, L: float, d: int, alpha: float, D: float, B1: int, B2: int, m: int,
@@ -282,21 +278,12 @@ def single_pass_privacy(*, epsilon: float, L: float, d: int, alpha: float, D: fl
     Steps: δ_tree(ε) of the corrected tree with the leaf sensitivities, plus 2nι for the directions' bad event.
     Postcondition: the total δ at ε for that σ (compared with δ by the check 003_ch08.lemma8_3_4.corrected_privacy).
     Spec: 003_ch08.priv.P8_1"""
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
-    D = _V.real("D", D, allow_inf=True)
-    B1 = _V.integer("B1", B1)
-    B2 = _V.integer("B2", B2)
-    m = _V.integer("m", m)
-    sigma = _V.nonnegative("sigma", sigma)
-    Sigma = _V.integer("Sigma", Sigma)
+    epsilon = _V.nonnegative("epsilon", epsilon)
+    sigma, Sigma = _V.positive("sigma", sigma), _V.integer("Sigma", Sigma, lo=1)
     n_samples = _V.integer("n_samples", n_samples, lo=1)
-    iota = _V.real("iota", iota, allow_inf=True)
     s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
     Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
-    mu = max(s1, s2 if Sigma > 1 else 0.0) * math.sqrt(Lt + 1) / sigma
+    mu = _V.finite_result("mu", max(s1, s2 if Sigma > 1 else 0.0) * math.sqrt(Lt + 1) / sigma, sigma=sigma, L=L, D=D)
     return float(gdp_delta(epsilon, mu)) + 2 * n_samples * iota
 
 
@@ -311,19 +298,12 @@ def single_pass_sigma(*, epsilon: float, delta: float, L: float, d: int, alpha: 
         √log Σ, 003_ch08.lemma8_3_4).
     Spec: 003_ch08.alg24
     """
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    L = _V.positive("L", L, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    D = _V.positive("D", D, allow_inf=True)
-    B1 = _V.integer("B1", B1)
-    B2 = _V.integer("B2", B2)
-    m = _V.integer("m", m)
-    Sigma = _V.integer("Sigma", Sigma)
+    epsilon = _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    Sigma = _V.integer("Sigma", Sigma, lo=1)
     n_samples = _V.integer("n_samples", n_samples, lo=1)
     iota = delta / (4 * n_samples)
     s1, s2 = single_pass_leaf_sensitivities(L=L, d=d, alpha=alpha, D=D, B1=B1, B2=B2, m=m, iota=iota, order=order)
     Lt = math.ceil(math.log2(Sigma)) if Sigma > 1 else 0
     s = max(s1, s2 if Sigma > 1 else 0.0)
-    return s * math.sqrt(Lt + 1) / gdp_mu(epsilon, delta / 2), iota
+    return _V.finite_result("sigma", s * math.sqrt(Lt + 1) / gdp_mu(epsilon, delta / 2), L=L, D=D, alpha=alpha), iota
