@@ -46,6 +46,9 @@ def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.rando
     threshold = V.real("threshold", threshold)
     epsilon = V.positive("epsilon", epsilon)
     sensitivity = V.positive("sensitivity", sensitivity)
+    if isinstance(queries, (str, bytes)) or not hasattr(queries, "__iter__"):
+        raise TypeError(f"queries must be an iterable of real numbers (a list or a generator), got "
+                        f"{type(queries).__name__} {queries!r}"[:300])
     core_noise = None
     if noise is None:
         V.generator("rng", rng)
@@ -70,8 +73,11 @@ def above_threshold_ch9(queries, threshold: float, epsilon: float, rng: np.rando
 
 def concentration_score(v: np.ndarray, tau: float) -> float:
     """s = (1/n) Σ_j Σ_j' 1(‖v_j − v_j'‖ <= τ)  (eq. 9.2, L6981; includes j = j'; range [1, n])."""
-    tau = _V.real("tau", tau, allow_inf=True)
-    v = np.asarray(v, dtype=float).reshape(len(v), -1)
+    tau = _V.nonnegative("tau", tau)
+    v = _V.array("v", v)
+    if v.ndim not in (1, 2):
+        raise ValueError(f"v must be n points: shape (n,) or (n, d), got {v.shape}")
+    v = v.reshape(len(v), -1)
     dist = np.linalg.norm(v[:, None, :] - v[None, :, :], axis=-1)
     return float((dist <= tau).sum()) / v.shape[0]
 
@@ -79,8 +85,11 @@ def concentration_score(v: np.ndarray, tau: float) -> float:
 def selection_probabilities(v: np.ndarray, radius: float) -> np.ndarray:
     """p_j of Alg 28 lines 8-9 (L6989-6990): f_j = #{j': ‖v_j − v_j'‖ <= radius}; p = 0 if f < n/2, 1 if f >= 2n/3,
     (f − n/2)/(n/6) otherwise."""
-    radius = _V.real("radius", radius, allow_inf=True)
-    v = np.asarray(v, dtype=float).reshape(len(v), -1)
+    radius = _V.nonnegative("radius", radius)
+    v = _V.array("v", v)
+    if v.ndim not in (1, 2):
+        raise ValueError(f"v must be n points: shape (n,) or (n, d), got {v.shape}")
+    v = v.reshape(len(v), -1)
     n = v.shape[0]
     dist = np.linalg.norm(v[:, None, :] - v[None, :, :], axis=-1)
     f = (dist <= radius).sum(axis=1).astype(float)
@@ -95,19 +104,19 @@ def a28_paper_sigma(n: int, epsilon: float, delta: float, tau: float, T: int) ->
     Postcondition: the printed σ of Alg 28 line 12 (under-calibrated for the explicit coupled sensitivity, AU9.8).
     Spec: 003_ch09.alg28
     """
-    n = _V.integer("n", n, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    tau = _V.positive("tau", tau, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    return math.sqrt(8 * tau ** 2 * T * math.log(math.exp(epsilon) * T / delta)
-                     * math.log(math.exp(epsilon / 2) / delta) / (n ** 2 * epsilon ** 2))
+    n, T = _V.integer("n", n, lo=1), _V.integer("T", T, lo=1)
+    epsilon, tau = _V.positive("epsilon", epsilon), _V.positive("tau", tau)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    # log(e^eps T / delta) and log(e^{eps/2} / delta) written as sums (no e^eps overflow)
+    l1, l2 = epsilon + math.log(T / delta), epsilon / 2 + math.log(1 / delta)
+    s = math.sqrt(8 * T * l1 * l2) * (tau / (n * epsilon))
+    return _V.finite_result("sigma", s, tau=tau, epsilon=epsilon, n=n)
 
 
 def chernoff_k(zeta: float, mean: float = 7.0) -> int:
     """k_ζ = min{k > mean : e^{-mean}(e·mean/k)^k <= ζ} (Chernoff bound for a Poisson-binomial of mean <= `mean`)."""
-    zeta = _V.real("zeta", zeta, allow_inf=True)
-    mean = _V.real("mean", mean, allow_inf=True)
+    zeta = _V.in_range("zeta", zeta, 0.0, 1.0, lo_open=True, hi_open=True)
+    mean = _V.positive("mean", mean)
     k = int(math.floor(mean)) + 1
     while -mean + k * (1 + math.log(mean / k)) > math.log(zeta):
         k += 1
@@ -124,15 +133,13 @@ def a28_calibrated_sigma(n: int, epsilon: float, delta_prime: float, tau: float,
         mass (T+1+e^ε)ζ′ is added to δ by the caller).
     Spec: 003_ch09.alg28
     """
-    n = _V.integer("n", n, lo=1)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta_prime = _V.probability("delta_prime", delta_prime)
-    tau = _V.positive("tau", tau, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    zeta = _V.real("zeta", zeta, allow_inf=True)
+    n, T = _V.integer("n", n, lo=1), _V.integer("T", T, lo=1)
+    epsilon, tau = _V.nonnegative("epsilon", epsilon), _V.positive("tau", tau)
+    delta_prime = _V.in_range("delta_prime", delta_prime, 0.0, 1.0, lo_open=True, hi_open=True)
+    zeta = _V.in_range("zeta", zeta, 0.0, 1.0, lo_open=True, hi_open=True)
     delta_z = 24.0 * tau * chernoff_k(zeta) / n
     mu = gdp_mu(epsilon / 2.0, delta_prime)
-    return math.sqrt(T) * delta_z / mu
+    return _V.finite_result("sigma", math.sqrt(T) * delta_z / mu, tau=tau, epsilon=epsilon, n=n)
 
 
 def outlier_removal_mean(users, queries, epsilon: float, delta: float, tau: float, T: int, d: int,
@@ -318,20 +325,20 @@ def thm941_parameters(n: int, m: int, d: int, G: float, R: float, epsilon: float
     Postcondition: dict(T, r, eta, tau) of Thm 9.4.1 (the paper's first η term is √n too small, AU9.10).
     Spec: 003_ch09.alg29
     """
-    n = _V.integer("n", n, lo=1)
-    m = _V.integer("m", m)
-    d = _V.integer("d", d, lo=1)
-    G = _V.positive("G", G, allow_inf=True)
-    R = _V.positive("R", R, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
+    n, m, d = _V.integer("n", n, lo=1), _V.integer("m", m, lo=1), _V.integer("d", d, lo=1)
+    G, R, epsilon = _V.positive("G", G), _V.positive("R", R), _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    _V.choice("variant", variant, ("corrected", "paper"))
+    T = _V.optional(_V.integer, "T", T, lo=1)
     if T is None:
         T = int(math.ceil(m * m * n * n + m * n * math.sqrt(d)))
     lg = math.log(m * n * d / delta)
     first = (math.sqrt(m * n) if variant == "paper" else n * math.sqrt(m)) * epsilon / (T * math.sqrt(d) * lg)
     eta = (R / G) * min(first, T ** -0.75, math.sqrt(n * m) / T)
-    return dict(T=T, r=d ** 0.25 * R / math.sqrt(T), eta=eta,
-                tau=G * math.log(n * d * m * math.exp(epsilon) * T / delta) / math.sqrt(m))
+    out = dict(T=T, r=d ** 0.25 * R / math.sqrt(T), eta=eta,
+               tau=G * (math.log(n * d * m * T / delta) + epsilon) / math.sqrt(m))     # log(... e^eps ...) as a sum
+    _V.finite_result("the parameters", [out["r"], eta, out["tau"]], G=G, R=R, epsilon=epsilon)
+    return out
 
 
 def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factory: Callable, theta0, *, epsilon: float,

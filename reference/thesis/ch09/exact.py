@@ -21,14 +21,17 @@ def at_pattern_probability(q, threshold, b_threshold, b_query, k, *, halt_on="be
     Noisy threshold Δ̂ = Δ + sign·X, X ~ Lap(b_threshold) (sign = -1 for Alg 27 / L6899, +1 for Alg 34 / L7784);
     query noise ν_t ~ Lap(b_query).  halt_on = "below" (Alg 27: answers ⊤ while q_t + ν_t >= Δ̂, halts on the first ⊥)
     or "above" (Alg 34: answers ⊥ while q_t + ν_t < Δ̂, halts on the first ⊤).  k in 1..T: the halting answer is the
-    k-th; k = None: no halt within the T = len(q) queries.
+    k-th; ``k=None``: no halt within the T = len(q) queries.
     """
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    threshold = _V.real("threshold", threshold, allow_inf=True)
-    b_threshold = _V.real("b_threshold", b_threshold, allow_inf=True)
-    b_query = _V.real("b_query", b_query, allow_inf=True)
+    threshold = _V.real("threshold", threshold)
+    b_threshold, b_query = _V.positive("b_threshold", b_threshold), _V.positive("b_query", b_query)
+    q = _V.vector("q", q)
+    _V.choice("halt_on", halt_on, ("below", "above"))
+    _V.choice("sign", sign, (-1, 1))
+    k = _V.optional(_V.integer, "k", k, lo=1, hi=q.shape[0])
     with mp.workdps(dps):
-        q = [mp.mpf(x) for x in q]
+        q = [mp.mpf(float(x)) for x in q]
         T = len(q)
         last = T if k is None else k
         bt, bq, D = mp.mpf(b_threshold), mp.mpf(b_query), mp.mpf(threshold)
@@ -50,8 +53,8 @@ def at_pattern_probability(q, threshold, b_threshold, b_query, k, *, halt_on="be
 def at_all_pass_probability(s, threshold, b_threshold, b_query, T, *, dps: int = 20):
     """P(Alg 27 answers ⊤ to T queries of constant value s) = ∫ Lap(x) P(s + ν >= Δ − x)^T dx (Prop 9.3.7 oracle)."""
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    threshold = _V.real("threshold", threshold, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
+    threshold, s, T = _V.real("threshold", threshold), _V.real("s", s), _V.integer("T", T, lo=1)
+    b_threshold, b_query = _V.positive("b_threshold", b_threshold), _V.positive("b_query", b_query)
     with mp.workdps(dps):
         bt, bq, D, s = mp.mpf(b_threshold), mp.mpf(b_query), mp.mpf(threshold), mp.mpf(s)
 
