@@ -48,12 +48,12 @@ def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: C
 def ac_sa_init(x0) -> dict:
     """P10.2 initial AC-SA state.
 
-    Preconditions: x0 a finite vector.
+    Preconditions (validated): x0 a finite vector.
     Steps: t = 1, x = x_ag = x_md = x0.
     Postcondition: the initial state dict(t, x, x_ag, x_md) for :func:`ac_sa_step`.
     Spec: 003_ch10.algP10_2
     """
-    x0 = np.asarray(x0, dtype=float)
+    x0 = _V.vector("x0", x0)
     return dict(t=1, x=x0.copy(), x_ag=x0.copy(), x_md=x0.copy())
 
 

@@ -32,9 +32,8 @@ def laplace_mechanism_ch10(value, l1_sensitivity: float, epsilon: float, rng: np
     Postcondition: ε-DP for queries of ℓ1-sensitivity Δ_1 (Lemma 10.6.4).
     Randomness: one standard Laplace per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_4"""
-    l1_sensitivity = _V.positive("l1_sensitivity", l1_sensitivity, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
+    l1_sensitivity, epsilon = _V.positive("l1_sensitivity", l1_sensitivity), _V.positive("epsilon", epsilon)
+    rng = _V.generator("rng", rng, allow_none=noise is not None)
     return laplace_mechanism(value, l1_sensitivity, epsilon, rng, noise=noise)
 
 
@@ -46,12 +45,10 @@ def gaussian_sigma_ch10(l2_sensitivity: float, epsilon: float, delta: float) -> 
     Postcondition: the σ of Def 10.6.5 ((ε, δ)-DP only for ε ≲ 8, AU10.11).
     Spec: 003_ch10.algP10_5
     """
-    l2_sensitivity = _V.positive("l2_sensitivity", l2_sensitivity, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    if not (epsilon > 0 and 0 < delta < 1 and l2_sensitivity > 0):
-        raise ValueError("need l2_sensitivity > 0, epsilon > 0 and delta in (0, 1)")
-    return math.sqrt(2 * l2_sensitivity ** 2 * math.log(2 / delta)) / epsilon
+    l2_sensitivity, epsilon = _V.positive("l2_sensitivity", l2_sensitivity), _V.positive("epsilon", epsilon)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    return _V.finite_result("sigma", l2_sensitivity * (math.sqrt(2 * math.log(2 / delta)) / epsilon),
+                            l2_sensitivity=l2_sensitivity, epsilon=epsilon)
 
 
 def gaussian_mechanism_ch10(value, l2_sensitivity: float, epsilon: float, delta: float,

@@ -95,7 +95,10 @@ def restricted_lipschitz_diag(a_diag) -> np.ndarray:
     Postcondition: the restricted Lipschitz coefficients of the generalized geometric median (P11.1).
     Spec: 003_ch11.algP11_1
     """
-    a = np.sort(np.asarray(a_diag, dtype=float))[::-1]
+    a = _V.vector("a_diag", a_diag)
+    if np.any(a < 0):
+        raise ValueError(f"a_diag must be >= 0 (the diagonal of A = A^(1/2) A^(1/2)), got {a!r}"[:300])
+    a = np.sort(a)[::-1]
     return np.concatenate([np.sqrt(a), [0.0]])
 
 
@@ -107,6 +110,12 @@ def geometric_median_grad(A: np.ndarray) -> Callable:
     Postcondition: a subgradient of ‖x − x_i‖_A, of ℓ2 norm <= λ_1(A^{1/2}).
     Spec: 003_ch11.algP11_1
     """
+    A = _V.matrix("A", A)
+    if A.shape[0] != A.shape[1] or A.shape[0] == 0 or not np.allclose(A, A.T):
+        raise ValueError(f"A must be a non-empty symmetric square matrix, got shape {A.shape}")
+    if np.linalg.eigvalsh(A)[0] <= 0:
+        raise ValueError("A must be positive definite (its smallest eigenvalue is <= 0)")
+
     def grad(x, xi):
         v = np.asarray(x, dtype=float) - np.asarray(xi, dtype=float)
         nrm = math.sqrt(float(v @ A @ v))

@@ -76,11 +76,9 @@ def prop1231_sigma(C: float, T: int, n: int, rho: float) -> float:
     Postcondition: the σ of Prop 12.3.1: T releases of sensitivity 2C/n are exactly ρ-CDP (PC9, proved).
     Spec: 003_ch12.alg36
     """
-    C = _V.positive("C", C, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    n = _V.integer("n", n, lo=1)
-    rho = _V.real("rho", rho, allow_inf=True)
-    return math.sqrt(2 * C * C * T / (n * n * rho))
+    C, rho = _V.positive("C", C), _V.positive("rho", rho)
+    T, n = _V.integer("T", T, lo=1), _V.integer("n", n, lo=1)
+    return _V.finite_result("sigma", C * math.sqrt(2 * T / rho) / n, C=C, rho=rho)
 
 
 def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: float) -> np.ndarray:
@@ -113,7 +111,10 @@ def aggregate_ch12(points, R: float) -> np.ndarray:
         radius R.
     Postcondition: a point within 3R of z whenever >= 0.51k points are within R of z (Fact 12.2.9).
     Spec: 003_ch12.algP12_1"""
-    return _aggregate_000(points, 3.0 * V.nonnegative("R", R))[0]
+    R = V.nonnegative("R", R)
+    points = V.matrix("points", points)
+    _V.finite_result("3 R", 3.0 * R, R=R)
+    return _aggregate_000(points, 3.0 * R)[0]
 
 
 def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: float = 0.0, dummy=None, s_mu=None):
@@ -168,11 +169,20 @@ def bounded_laplace(R: float, tau: float, rng: np.random.Generator | None = None
     Randomness: two standard uniforms per draw (u, then the sign's uniform) from ``rng``, or pre-drawn ``u`` and
         ``sign``; bit-identical.
     Spec: 003_ch12.algP12_3"""
-    rng = _V.generator("rng", rng, allow_none=True)
+    rng = _V.generator("rng", rng, allow_none=u is not None and sign is not None)
     R, tau = V.positive("R", R), V.positive("tau", tau)
+    size = _V.optional(_V.integer, "size", size, lo=0)
     a = -math.expm1(-tau / R)
-    uu = rng.random(size) if u is None else np.asarray(u, dtype=float)
-    sg = np.where(rng.random(size) < 0.5, -1.0, 1.0) if sign is None else np.asarray(sign, dtype=float)
+    uu = rng.random(size) if u is None else _V.array("u", u, allow_empty=True)
+    if np.any(uu < 0) or np.any(uu >= 1):
+        raise ValueError(f"u must be uniforms in [0, 1), got {u!r}"[:300])
+    sg = np.where(rng.random(size) < 0.5, -1.0, 1.0) if sign is None else _V.array("sign", sign, allow_empty=True)
+    if not np.all(np.abs(sg) == 1):
+        raise ValueError(f"sign must be +-1, got {sign!r}"[:300])
+    want = () if size is None else (size,)
+    if np.shape(uu) != want or np.shape(sg) != want:
+        raise ValueError(f"u and sign must have the shape {want} (size={size!r}), got u {np.shape(uu)}, "
+                         f"sign {np.shape(sg)}")
     return sg * (-R * np.log1p(-a * uu))
 
 
@@ -186,10 +196,8 @@ def blap_mechanism_delta(Delta: float, epsilon: float, tau: float) -> float:
         grid).
     Spec: 003_ch12.algP12_3
     """
-    Delta = _V.positive("Delta", Delta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
-    b = Delta / epsilon
+    Delta, epsilon, tau = _V.positive("Delta", Delta), _V.positive("epsilon", epsilon), _V.positive("tau", tau)
+    b = _V.finite_result("b = Delta / epsilon", Delta / epsilon, Delta=Delta, epsilon=epsilon)
     if tau < Delta:
         raise ValueError("tau must be >= Delta")
     return (math.exp(-(tau - Delta) / b) - math.exp(-tau / b)) / (2 * -math.expm1(-tau / b))
@@ -216,6 +224,9 @@ def svt_bounded_laplace(queries, *, c: int, L: float, R: float, tau: float, rng:
     L = V.real("L", L)
     R = V.positive("R", R)
     tau = V.positive("tau", tau)
+    if isinstance(queries, (str, bytes)) or not hasattr(queries, "__iter__"):
+        raise TypeError(f"queries must be an iterable of real numbers (a list or a generator), got "
+                        f"{type(queries).__name__} {queries!r}"[:300])
     if draws is None:
         V.generator("rng", rng)
     else:
@@ -262,6 +273,7 @@ def a42_phase_indices(n: int, variant: str = "corrected") -> list[range]:
     Postcondition: the list of 1-based index ranges; disjoint for 'corrected', overlapping for 'paper' (AU12.14).
     Spec: 003_ch12.alg42"""
     n = _V.integer("n", n, lo=1)
+    _V.choice("variant", variant, ("corrected", "paper"))
     I = int(math.floor(math.log2(n)))
     n = 2 ** I
     out = []
@@ -486,12 +498,15 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
 
 def svt_pattern_probability(q, *, L: float, R: float, tau: float, k, dps: int = 20):
     """Exact P(Alg 41 with c = 1 answers ⊥^{k−1}⊤ (k ∈ 1..T) or ⊥^T (k = None)) for query values q (1-D integral over
-    the bounded-Laplace threshold noise; BLap CDFs in closed form).  Oracle for Lemma 12.7.5 (c = 1).
+    the bounded-Laplace threshold noise; BLap CDFs in closed form).  Oracle for Lemma 12.7.5 (c = 1).  ``k=None``: no ⊤.
     Spec: 003_ch12.alg41"""
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    L = _V.real("L", L, allow_inf=True)
-    R = _V.real("R", R, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
+    L, R, tau = _V.real("L", L), _V.positive("R", R), _V.positive("tau", tau)
+    q = _V.vector("q", q)
+    k = _V.optional(_V.integer, "k", k, lo=1, hi=q.shape[0])
+    if not tau / R > 10.0 ** (2 - dps):     # 1 - e^{-tau/R} would round to 0 at dps digits
+        raise ValueError(f"tau / R must exceed 10^(2 - dps) = {10.0 ** (2 - dps):.1e} (the working precision), got "
+                         f"tau={tau!r}, R={R!r}, dps={dps}")
     import mpmath as mp
     with mp.workdps(dps):
         R, tau, L = mp.mpf(R), mp.mpf(tau), mp.mpf(L)
