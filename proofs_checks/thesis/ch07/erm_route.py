@@ -34,7 +34,7 @@ def _psh(x, z):
 def _t752(ctx):
     G, M, rho = _family_constants()
     rng = ctx.rng
-    iota, N = 0.05, 400
+    iota, N = 0.05, 250
     viol_g = viol_h = 0
     worst = (0.0, 0.0)
     for n in (50, 400, 3000):
