@@ -26,8 +26,8 @@ from reference.thesis.ch09.exact import at_pattern_probability
 C9 = "003_ch09"
 
 
-def _flip(pred, lo: float, hi: float, iters: int = 200) -> float:
-    """The point in [lo, hi] where the boolean pred switches (pred(lo) != pred(hi)), by bisection."""
+def _flip(pred, lo: float, hi: float, iters: int = 200, rtol: float = 1e-13) -> float:
+    """The point in [lo, hi] where the boolean pred switches (pred(lo) != pred(hi)), by bisection to ``rtol``."""
     plo = pred(lo)
     if pred(hi) == plo:
         raise ValueError("no flip in the bracket")
@@ -37,7 +37,7 @@ def _flip(pred, lo: float, hi: float, iters: int = 200) -> float:
             lo = mid
         else:
             hi = mid
-        if hi - lo <= 1e-13 * max(1.0, abs(lo)):
+        if hi - lo <= rtol * max(1.0, abs(lo)):
             break
     return 0.5 * (lo + hi)
 

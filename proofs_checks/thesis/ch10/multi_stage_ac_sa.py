@@ -42,7 +42,7 @@ def _l1084(ctx):
             c_exp.append(-np.polyfit(xs, ys, 1)[0])
         worst_stage = max(worst_stage, max(g / vk for _, g, vk in out))
         # noisy: mean gap after K stages vs σ²/(λT)
-        for sigma2 in (1e-4, 1e-2):
+        for sigma2 in ((1e-4, 1e-2) if (ctx.full or kappa < 50) else (1e-4,)):
             K = 6
             gaps = []
             for _ in range(reps):
@@ -65,7 +65,7 @@ def _l1084(ctx):
                             f"max noisy ratio = {worst_noise:.3g}",
                    precision=f"{reps} runs per noisy cell, fixed seeds; d = 6 quadratics, spectrum geometric in [λ, β]",
                    coverage=f"the [stand-in] scheme meets its stage guarantee V0 2^{{−k}} and the V²/(λT) term with a "
-                            f"bounded constant (≤ {worst_noise:.2g}) over κ ∈ {{10, 100}} (full: +1000), σ² ∈ {{1e-4, 1e-2}}; the "
+                            f"bounded constant (≤ {worst_noise:.2g}) over κ ∈ {{10, 100}} (full: +1000), σ² ∈ {{1e-4, 1e-2}} (quick: κ = 100 only at 1e-4); the "
                             f"deterministic term decays as exp(−cT√(λ/β)) with c ≈ {c_min:.2f}, not with the printed "
                             f"constant 1 in the exponent (an O(·) in the exponent is not an absolute factor), so the "
                             f"printed form is not established for this scheme; GL13a's own scheme is not available here")

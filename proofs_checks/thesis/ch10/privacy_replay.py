@@ -46,7 +46,7 @@ def _a31_read(n, m, d, eps, delta, q, c_groups):
         return phased_sgd_outlier_iterate_removal(data, lambda x, z: np.zeros(d), _ID, np.zeros(d), draws=dr,
                                                   trace=trace, **kw)
     # phase 1 halts iff s + b·lap < 4C/5 with s = C (all groups equal) iff lap < −C/(5b)
-    lap_star = _flip(lambda v: len(_tr(phase1, v, np.zeros(d))) == 0, -1e3, 0.0)
+    lap_star = _flip(lambda v: len(_tr(phase1, v, np.zeros(d))) == 0, -1e3, 0.0, rtol=1e-7)
     b = -C / (5 * lap_star)
     e = np.zeros(d); e[0] = 1.0
     sigma1 = float(_tr(phase1, 0.0, e)[0][0])
