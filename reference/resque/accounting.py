@@ -160,7 +160,7 @@ def thm3_parameters(n: float, d: float, eps: float, delta: float, L: float = 1.0
     except (OverflowError, ZeroDivisionError):
         out = None
     if out is None or not all(math.isfinite(v) for v in out.values()):
-        _V.finite_result("Thm 3 parameter set", math.inf, n=n, d=d, L=L, R=R, C=C)
+        _V.finite_result("Thm 3 parameter set", math.inf, n=n, d=d, L=L, R=R, C=C, C_ba=C_ba)
     return out
 
 
@@ -231,6 +231,12 @@ def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_ma
     delta = _V.in_range("delta", delta, 0.0, 1 / 6, lo_open=True, hi_open=True)   # (0, 1/6) (Thm 3)
     C_priv = _V.positive("C_priv", C_priv)
     j_max = None if j_max is None else _V.integer("j_max", j_max, lo=0)
+    calls = _V.sequence("calls", calls)
+    for i, c in enumerate(calls):
+        if isinstance(c, (str, bytes)) or not isinstance(c, (tuple, list)) or len(c) < 4 or c[0] not in ("ls", "bo", "sp") \
+                or (c[0] == "ls" and len(c) < 5):
+            raise ValueError(f"calls[{i}] must be a tuple (kind in 'ls'/'bo'/'sp', lam, T, beta[, zeta for 'ls']), got {c!r}"[:300])
+    Js = [_V.integer(f"Js[{i}]", J, lo=1) for i, J in enumerate(_V.sequence("Js", Js, allow_empty=True))]
     alpha = 4 * math.log(2 / delta) / eps
     n_call = max(1, sum(1 for c in calls if c[0] in ("ls", "bo")))
     d_c = delta / (18 * n_call)

@@ -222,8 +222,11 @@ def parallel_sco_counts(d: int, kappa: float, oracle: str = "alg1", L: float = 1
     R = _V.positive("R", R)
     C_ba = _V.in_range("C_ba", C_ba, 0.0, 64.0, lo_open=True)
     oracle = _V.choice("oracle", oracle, ("alg1", "alg2"))
-    return _safe(lambda: _parallel_sco_counts(d, kappa, oracle, L, R, C_ba), "query counts", d=d, kappa=kappa, L=L,
-                 C_ba=C_ba)
+    try:
+        return _safe(lambda: _parallel_sco_counts(d, kappa, oracle, L, R, C_ba), "query counts", d=d, kappa=kappa, L=L,
+                     C_ba=C_ba)
+    except ValueError as e:                      # name this function's inputs, not only the inner schedule's
+        raise ValueError(f"{e} (inputs: d={d!r}, kappa={kappa!r}, L={L!r}, R={R!r}, C_ba={C_ba!r})") from None
 
 
 def _parallel_sco_counts(d, kappa, oracle, L, R, C_ba):
@@ -267,7 +270,8 @@ def ball_accel_params(L: float, R: float, r: float, eps: float, C_ba: float = 1.
     K = (R / r) ** (2.0 / 3.0)
     lk = math.log(max(kappa, math.e))                     # log kappa (floored at 1 so that kappa ~ 1 keeps a positive budget)
     lam_star = _V.finite_result("lambda_* = eps K^2 log^2(kappa)/R^2",
-                                _safe(lambda: eps * K ** 2 * lk ** 2 / R ** 2, "lambda_*", R=R, r=r, eps=eps), R=R, r=r, eps=eps)
+                                _safe(lambda: eps * K ** 2 * lk ** 2 / R ** 2, "lambda_*", L=L, R=R, r=r, eps=eps), L=L, R=R,
+                                r=r, eps=eps)
     return dict(kappa=kappa, K=K, lam_star=lam_star, lam_lo=lam_star / C_ba, lam_hi=max(C_ba * L / eps, lam_star / C_ba),
                 max_iter=_count("iterations", C_ba * K * lk, L=L, R=R, r=r, eps=eps),
                 max_ls=max(1, _count("line-search budget", _safe(lambda: C_ba * math.log(R * kappa / r), "max_ls", R=R, r=r,

@@ -51,11 +51,19 @@ class ErmProblem:
     """
 
     def __init__(self, A, b, c, linear=None):
-        self.A = np.atleast_2d(np.asarray(A, dtype=float))
+        self.A = _V.matrix("A", A)
         self.n, self.d = self.A.shape
-        self.b = np.asarray(b, dtype=float).reshape(self.n)
-        self.c = np.asarray(c, dtype=float).reshape(self.n)
-        self.linear = np.zeros(self.n, bool) if linear is None else np.asarray(linear, bool).reshape(self.n)
+        if self.n < 1 or self.d < 1:
+            raise ValueError(f"A must have at least one row and one column, got shape {self.A.shape}")
+        self.b = _V.vector("b", b, self.n)
+        self.c = _V.vector("c", c, self.n)
+        if linear is None:
+            self.linear = np.zeros(self.n, bool)
+        else:
+            lin = np.asarray(linear)
+            if lin.shape != (self.n,) or lin.dtype != bool:
+                raise ValueError(f"linear must be None or a boolean array of shape ({self.n},), got {lin.dtype} {lin.shape}")
+            self.linear = lin
         self.L = float(np.max(np.abs(self.c) * np.linalg.norm(self.A, axis=1)))
         ab = ~self.linear
         self._abs = AbsSum(self.A[ab], self.b[ab], self.c[ab] / self.n) if ab.any() else None
