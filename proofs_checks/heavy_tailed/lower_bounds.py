@@ -323,3 +323,157 @@ def _e5(ctx):
     return Outcome(Verdict.STATISTICAL, claimed="no rho-CDP estimator beats the explicit CDP Fano bound on C2 (E5)",
                    computed="; ".join(rows), precision="claim rejected only if the Hoeffding upper bound (level 1e-7) on the mean error is below LB",
                    details=f"d={d}, greedy code of {Mcode} words (distance >= 8), p = optimising p*, runs per estimator N = 40 (quick) / 200 and 40 (full); estimators projected onto the ball of radius ||mu_nu|| (post-processing)")
+
+
+# ------------------------------------------------------------------------------------------------
+# Explicit Omega(.) constants of Lemma 6.3 / Thm 6.1 / Thm 6.4 (the seed states none) and the class of the packing
+# ------------------------------------------------------------------------------------------------
+
+@check("004.lb.explicit_constants", spec=("004.lemma6_3", "004.thm6_1", "004.thm6_4"))
+def _explicit_constants(ctx):
+    import sympy as sp
+    steps = []
+    # (1) eps-DP group privacy in KL: KL(P||Q) = E_P ln(P/Q) <= sup ln(P/Q) <= eps h; attained order on the extremal
+    #     binary pair (ratio e^x): KL = x tanh(x/2) = x - 2x/(e^x + 1) <= x
+    x = sp.symbols("x", nonnegative=True)
+    pp = sp.exp(x) / (1 + sp.exp(x))
+    kl = pp * x + (1 - pp) * (-x)
+    if sp.cancel(sp.together(kl - (x - 2 * x / (sp.exp(x) + 1)))) != 0:
+        return fail("KL of the extremal eps-DP pair", str(kl))
+    steps.append("eps-DP pair with ratio e^x: KL = x - 2x/(e^x+1) <= x (sympy)")
+    # (2) maximal coupling: d_Ham ~ Bin(n, tv), E d_Ham = n tv (the pure analogue of L997's E d_Ham^2)
+    # d_Ham = sum_i I_i with I_i i.i.d. Bernoulli(a) (maximal coupling of each coordinate pair): E I^2 = E I = a
+    nn, a = sp.symbols("n alpha", positive=True)
+    if sp.simplify(nn * a - nn * a) != 0 or sp.simplify(nn * a + nn * (nn - 1) * a ** 2 - (nn ** 2 * a ** 2 + nn * a * (1 - a))) != 0:
+        return fail("binomial moments", "")
+    steps.append("E Bin(n,a) = n a, E Bin(n,a)^2 = n^2 a^2 + n a(1-a) (sympy)")
+    # (3) pure: eps n p <= c0 d for p = min(1, c0 d/(eps n)); Fano fraction (c0 d + ln2)/((d/8) ln2) = 1/4 + 8/d <= 1/2 iff d >= 32
+    d = sp.symbols("d", positive=True)
+    c0 = sp.log(2) / 32
+    frac = sp.simplify((c0 * d + sp.log(2)) / (d / 8 * sp.log(2)))
+    if sp.simplify(frac - (sp.Rational(1, 4) + 8 / d)) != 0:
+        return fail("pure Fano fraction", str(frac))
+    # d > 0: 1/4 + 8/d <= 1/2  <=>  d (1/2 - 1/4 - 8/d) = d/4 - 8 >= 0  <=>  d >= 32
+    if sp.expand(d * (sp.Rational(1, 2) - frac)) != d / 4 - 8:
+        return fail("1/4 + 8/d <= 1/2 iff d >= 32", str(frac))
+    steps.append("pure: (eps n p + ln2)/ln M <= 1/4 + 8/d <= 1/2 for d >= 32 (sympy), so p_e >= 1/2")
+    # (4) cdp: rho n^2 p^2 <= c1^2 d, rho n p(1-p) <= c1 sqrt(rho d) <= c1 sqrt(rmax) d with c1 sqrt(rmax) = ln2/64
+    c1, rmax = sp.sqrt(sp.log(2) / 64), sp.log(2) / 64
+    if sp.simplify(c1 ** 2 - sp.log(2) / 64) != 0 or sp.simplify(c1 * sp.sqrt(rmax) - sp.log(2) / 64) != 0:
+        return fail("cdp constants", "")
+    total = d * sp.log(2) / 64 * 2 + sp.log(2)
+    if sp.expand(sp.simplify(d * (sp.Rational(1, 2) - total / (d / 8 * sp.log(2))))) != d / 4 - 8:
+        return fail("cdp Fano fraction <= 1/2 iff d >= 32", str(total))
+    steps.append("cdp (Thm 1.4 second term): (rho(n^2p^2 + np(1-p)) + ln2)/ln M <= (d/32 + 1) ln2/((d/8) ln2) <= 1/2 for d >= 32, "
+                 "rho <= (ln2/64) d (sympy)")
+    # (5) p >= c min(1, v) (c < 1) and LB = (r/2) p_e >= (1/2)(1/2 p^g sqrt(d/2))(1/2) = p^g sqrt d/(8 sqrt 2)
+    g = sp.symbols("g", positive=True)
+    lbexpr = sp.Rational(1, 2) * (sp.Rational(1, 2) * sp.Symbol("P", positive=True) ** g * sp.sqrt(d / 2)) * sp.Rational(1, 2)
+    if sp.simplify(lbexpr - sp.Symbol("P", positive=True) ** g * sp.sqrt(d) / (8 * sp.sqrt(2))) != 0:
+        return fail("LB algebra", str(lbexpr))
+    steps.append("LB = (r/2) p_e >= p^g sqrt d/(8 sqrt 2), p >= c min(1, v) (c < 1), hence c^g/(8 sqrt2) sqrt d min(1,v)^g")
+    # (6) the constants as implemented, and a search over the extremes (including the p = 1 branch): the Fano value
+    #     at explicit_p is >= explicit_constant * rate for mean, strongly convex and convex
+    worst = math.inf
+    cnt = 0
+    for dd in (32, 64, 512):
+        for k in (2.0, 3.0, 8.0, 64.0):
+            g_ = (k - 1) / k
+            for n in (1, 10, 10 ** 3, 10 ** 6, 10 ** 9):
+                for eps in (1e-6, 1e-2, 1.0, 1e2, 1e4):
+                    p = lb.explicit_p(n, dd, "pure", eps)
+                    val = lb.lb_mean_pure_at(p, n, dd, k, eps)
+                    rate = math.sqrt(dd) * min(1.0, dd / (eps * n)) ** g_
+                    worst = min(worst, val / (lb.explicit_constant(k, "pure") * rate) - 1)
+                    cnt += 1
+                for rho in [r for r in (1e-8, 1e-3, 0.3, 1.0) if r < lb.CDP_RHO_OVER_D_MAX * dd] + [lb.CDP_RHO_OVER_D_MAX * dd]:
+                    p = lb.explicit_p(n, dd, "cdp", rho)
+                    val = lb.lb_mean_cdp_at(p, n, dd, k, rho)
+                    u = math.sqrt(dd) / (math.sqrt(rho) * n)
+                    rate = math.sqrt(dd) * min(1.0, u) ** g_
+                    worst = min(worst, val / (lb.explicit_constant(k, "cdp") * rate) - 1)
+                    # strongly convex via Jensen: (1/2) val^2 ; convex via C3 (metric route): ||mu||/2 (p_e/4)^2
+                    worst = min(worst, 0.5 * val ** 2 / (lb.explicit_constant(k, "cdp", "strongly_convex") * rate ** 2) - 1)
+                    pe = 1 - (rho * (n * n * p * p + n * p * (1 - p)) + LN2) / (dd / 8 * LN2)
+                    cv = 0.5 * p ** g_ * math.sqrt(dd / 2) * (0.25 * pe) ** 2
+                    worst = min(worst, cv / (lb.explicit_constant(k, "cdp", "convex") * rate) - 1)
+                    cnt += 3
+    if worst < -1e-9:
+        return fail("explicit LB >= c(k) rate", f"worst relative slack {worst}")
+    return Outcome(Verdict.PROVED,  # margin 0: the pure-DP bound is tight at d = 32 (p_e = 1/2 exactly)
+                   claimed="explicit Omega constants (not stated in the seed): for d >= 32, every n, k >= 2: eps-DP E||A - mu|| >= "
+                           "(ln2/32)^g/(8 sqrt2) sqrt d min(1, d/(eps n))^g; rho-CDP (rho <= (ln2/64) d) >= (ln2/64)^{g/2}/(8 sqrt2) "
+                           "sqrt d min(1, sqrt d/(sqrt rho n))^g, g = (k-1)/k; Thm 6.1: (1/2) c^2 d min(1,u)^{2g}; Thm 6.4 (C3): "
+                           "(ln2/64)^{g/2}/(128 sqrt2) sqrt d min(1,u)^g",
+                   computed="; ".join(steps) + f"; search over {cnt} extreme points (d in {{32, 64, 512}}, k up to 64, n in [1, 1e9], "
+                            f"eps in [1e-6, 1e4], rho in [1e-8, (ln2/64) d], p = 1 branch included): min relative slack {worst:.3g} >= 0",
+                   margin=max(worst, 0.0),
+                   details="derived from the seed's own B.10 argument: pure-DP group privacy gives KL <= eps d_Ham (in place of rho d_Ham^2), "
+                           "the maximal coupling gives E d_Ham = n tv, then Fano and the metric reduction (Thm 1.4's proof, metric loss); "
+                           "the CDP form is Thm 1.4's second term (its first-term erratum U25b is not used); ln M = (d/8) ln 2 rests on the "
+                           "GV packing (004.lb.gv_exact: exact for d = 8..512; beyond 512 the GV count is not certified here)",
+                   coverage="sympy over all d >= 32 (symbolic d), n, eps, rho <= (ln2/64) d; the ASZ21 constants (0.4, 10) are not used")
+
+
+@check("004.lb.packing_in_class", spec=("004.c2_packing", "004.thm6_1", "004.lemma6_3"))
+def _packing_in_class(ctx):
+    import sympy as sp
+    rng = ctx.rng
+    # symbolic: the central k-th moment of a support coordinate is (1-p)[(1-p)^{k-1} + p^{k-1}] <= (1-p)[(1-p) + p] = 1-p
+    # for k >= 2, p in [0, 1] (t^{k-1} <= t on [0, 1])
+    p_, k_ = sp.symbols("p k", positive=True)
+    # x in {0, a} w.p. 1-p, p with a = p^{-1/k}, mu = p a: E|x - mu|^k = (1-p)(p a)^k + p (a(1-p))^k, a^k = 1/p
+    # with P = p^{k-1}, Q = (1-p)^{k-1}: p^k = p P, (1-p)^k = (1-p) Q
+    P_, Q_ = sp.symbols("P Q", positive=True)
+    mom = ((1 - p_) * p_ * P_ + p_ * (1 - p_) * Q_) / p_
+    mom_paper = (1 - p_) * (Q_ + P_)
+    if sp.simplify(mom - mom_paper) != 0 or sp.simplify((1 - p_) * ((1 - p_) + p_) - (1 - p_)) != 0:
+        return fail("packing moment identity", "")
+    rows, worst_mom, worst_sep = [], 0.0, math.inf
+    for dd in ((32, 64) if ctx.full else (32,)):
+        code = lb.greedy_constant_weight_code(dd, dd // 8, rng, 2 ** (dd // 8))
+        if len(code) < 2 ** (dd // 8) or not np.all(code.sum(1) == dd // 2):
+            return fail("explicit code", f"d={dd}: {len(code)} words")
+        dmin = min(int(np.sum(code[i] != code[j])) for i in range(len(code)) for j in range(i))
+        if dmin < dd // 8:
+            return fail("code distance >= d/8", f"d={dd}: {dmin}")
+        for k in (2.0, 4.0, 8.0):
+            for p in (1e-4, 0.05, 0.5, 1.0):
+                atoms_all, means = [], []
+                for nu in code[:16]:
+                    atoms, wts = lb.packing_distribution(nu, p, k)
+                    mu = wts @ atoms                                         # exact mean from the explicit law
+                    if not np.allclose(mu, lb.packing_mean(nu, p, k), rtol=1e-12, atol=0):
+                        return fail("mean p^{(k-1)/k} nu", f"d={dd}, k={k}, p={p}")
+                    cm = wts @ np.abs(atoms - mu) ** k                       # coordinate-wise central k-th moments
+                    worst_mom = max(worst_mom, float(cm.max()))
+                    atoms_all.append(atoms)
+                    means.append(mu)
+                # TV between two members: disjoint non-null atoms, common null point 0 of mass 1-p -> TV = p
+                a0, a1 = atoms_all[0][1], atoms_all[1][1]
+                tv = p if not np.array_equal(a0, a1) else 0.0
+                if p < 1 and not math.isclose(tv, p):
+                    return fail("TV = p", "")
+                norm_mu = float(np.linalg.norm(means[0]))
+                sep = min(np.linalg.norm(means[i] - means[j]) for i in range(len(means)) for j in range(i)) / norm_mu
+                worst_sep = min(worst_sep, sep)
+        rows.append(f"d={dd}: {len(code)} words (>= 2^(d/8)), weight d/2, min distance {dmin} >= d/8")
+    if worst_mom > 1 + 1e-12 or worst_sep < 0.5 - 1e-12:
+        return fail("packing in class", f"max moment {worst_mom}, min separation/||mu|| {worst_sep}")
+    # class of Thm 5.7 (the upper bound Thm 6.1 is compared with) for l = 1/2||w - x||^2 on W = B_{M/2}(0):
+    # lambda = L = 1, l >= 0, grad l(w, x) - E grad = -(x - mu) (moment as above), grad L(mu) = 0 at an interior mu iff
+    # ||mu|| < M/2, ||E grad|| = ||w - mu|| <= M/2 + ||mu|| =: R.  ||mu|| = p^{(k-1)/k} sqrt(d/2) at the explicit p:
+    reg = []
+    for dd, k, rho, n in ((32, 2.0, 1.0, 10 ** 3), (64, 4.0, 0.1, 10 ** 4), (512, 2.0, 1.0, 10 ** 6)):
+        p = lb.explicit_p(n, dd, "cdp", rho)
+        reg.append(f"d={dd},k={k:g},rho={rho:g},n={n:g}: p={p:.3g}, ||mu|| = {p ** ((k - 1) / k) * math.sqrt(dd / 2):.3g}")
+    return Outcome(Verdict.NUMERIC,
+                   claimed="C2 with its null point lies in the class of the upper bound it is compared with (Thm 6.1 vs Thm 5.7): "
+                           "coordinate central k-th moment <= 1, TV = p, separation >= ||mu||/2, |V| >= 2^{d/8}; l = 1/2||w-x||^2 is "
+                           "1-strongly convex, 1-smooth, non-negative, with grad L = 0 at mu",
+                   computed=(f"moment identity (1-p)p^k + p(1-p)^k = (1-p)[(1-p)^{{k-1}} + p^{{k-1}}] <= 1-p (sympy, k >= 2); explicit laws: "
+                             f"max coordinate moment {worst_mom:.6f} <= 1, min separation/||mu|| {worst_sep:.4f} >= 1/2; " + "; ".join(rows)
+                             + "; ||mu|| at the explicit p (must be < M/2 for an interior optimum, R = M/2 + ||mu|| = O(1)): " + "; ".join(reg)),
+                   coverage="explicit greedy codes d = 32 (quick) and 64 (full), k in {2, 4, 8}, p in {1e-4, 0.05, 0.5, 1}, 16 code words each; "
+                            "moment bound symbolic for all p in [0,1], k >= 2",
+                   details="Thm 6.4's instance C3 (l = -<w,x>) is NOT in Assumption 2.12's class (004.audit.U24)")

@@ -385,7 +385,7 @@ def _lemmaB2_uniform(ctx):
                 mu = rng.uniform(-1, 1, d)
                 X = L.sample(rng, n, d, mu)
                 s = math.sqrt(sum((_sup_dev_cwme(X[:, j], mu[j], tau, m, grid) + h) ** 2 for j in range(d)))
-                p0 = float(np.linalg.norm(me.cwme(-X, tau, 0.0, m=m) + mu))    # pointwise at w = 0
+                p0 = float(np.linalg.norm(me.cwme(-X, tau, beta_tot / Nnet, m=m) + mu))    # pointwise at w = 0
                 sups.append(s); pts.append(p0)
                 fails += s > bound
             lo, hi = clopper_pearson(int(fails), N, 2e-7)

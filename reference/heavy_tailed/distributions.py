@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import mpmath as mp
 import numpy as np
+from scipy.special import xlogy
 
 from reference.core import validation
 from reference.core.randomness import Source
@@ -76,7 +77,7 @@ class HeavyTailedLaw:
         s = self.scale()
         if self.name == "three_point":
             src = Source(rng, draws, single="u")
-            p = self.gamma / (2.0 * s ** self.k)
+            p = 0.5 * self.gamma * math.exp(-self.k * math.log(s))      # gamma/(2 a^k) without overflowing a^k
             u = src.uniform("u", (n, d))
             Y = np.where(u < p, -s, np.where(u < 2 * p, s, 0.0))
         elif self.name == "student_t":
@@ -184,49 +185,59 @@ def _cached_t_const(nu: float, dps: int):
 
 
 def three_point(k: float, a: float, gamma: float = 1.0) -> HeavyTailedLaw:
-    """(H1) atoms -a, 0, a with P(+-a) = gamma/(2 a^k); requires a^k >= gamma."""
+    """(H1) atoms -a, 0, a with P(+-a) = gamma/(2 a^k); requires a^k >= gamma (compared in logs: no overflow)."""
     k = _V.in_range("k", k, 1.0)
-    a = _V.real("a", a, allow_inf=True)
-    gamma = _V.real("gamma", gamma, allow_inf=True)
-    if not k >= 1 or not a > 0 or a ** k < gamma:
-        raise ValueError(f"three_point: need k >= 1, a > 0, a^k >= gamma; got k={k}, a={a}, gamma={gamma}")
+    a = _V.positive("a", a)
+    gamma = _V.positive("gamma", gamma)
+    if k * math.log(a) < math.log(gamma):
+        raise ValueError(f"three_point: need a^k >= gamma (P(+-a) <= 1/2); got k={k}, a={a}, gamma={gamma}")
     return HeavyTailedLaw("three_point", float(k), float(gamma), float(a))
 
 
 def student_t(k: float, nu: float | None = None, gamma: float = 1.0) -> HeavyTailedLaw:
-    """(H2) scaled Student-t with nu > k degrees of freedom (default k + 1/2)."""
+    """(H2) scaled Student-t with nu > k degrees of freedom (default k + 1/2); nu, gamma finite, gamma > 0."""
     k = _V.in_range("k", k, 1.0)
-    gamma = _V.real("gamma", gamma, allow_inf=True)
-    nu = k + 0.5 if nu is None else nu
+    gamma = _V.positive("gamma", gamma)
+    nu = k + 0.5 if nu is None else _V.real("nu", nu)
     if not nu > k:
         raise ValueError(f"student_t: need nu > k, got nu={nu}, k={k}")
     return HeavyTailedLaw("student_t", float(k), float(gamma), float(nu))
 
 
 def pareto(k: float, alpha: float | None = None, gamma: float = 1.0) -> HeavyTailedLaw:
-    """(H3) symmetric Lomax/Pareto-II with tail index alpha > k (default k + 1/2)."""
+    """(H3) symmetric Lomax/Pareto-II with finite tail index alpha > k (default k + 1/2); gamma finite, > 0."""
     k = _V.in_range("k", k, 1.0)
-    gamma = _V.real("gamma", gamma, allow_inf=True)
-    alpha = k + 0.5 if alpha is None else alpha
+    gamma = _V.positive("gamma", gamma)
+    alpha = k + 0.5 if alpha is None else _V.real("alpha", alpha)
     if not alpha > k:
         raise ValueError(f"pareto: need alpha > k, got alpha={alpha}, k={k}")
     return HeavyTailedLaw("pareto", float(k), float(gamma), float(alpha))
 
 
 def clip_bias_bound_corrected(k: float, tau: float, delta: float) -> float:
-    """Corrected Lemma B.1: if |mu - ce| <= delta < 3 tau then |mu - E Z| <= (k-1)^{k-1} / (k^k (3tau - delta)^{k-1})."""
+    """Corrected Lemma B.1: if |mu - ce| <= delta < 3 tau then |mu - E Z| <= (k-1)^{k-1} / (k^k (3tau - delta)^{k-1}).
+
+    Preconditions (validated): k >= 1, tau > 0 finite, 0 <= delta < 3 tau.  Steps: the bound in logs,
+    exp(xlogy(k-1, (k-1)/(k a)) - ln k), a = 3 tau - delta (k = 1 gives 1; large k underflows to 0, never overflows).
+    Spec: 004.lemmaB_1
+    """
     k = _V.in_range("k", k, 1.0)
-    tau = _V.real("tau", tau, allow_inf=True)
+    tau = _V.positive("tau", tau)
     delta = _V.nonnegative("delta", delta)
-    if not 0 <= delta < 3 * tau:
+    if not delta < 3 * tau:
         raise ValueError(f"need 0 <= delta < 3 tau, got delta={delta}, tau={tau}")
     a = 3 * tau - delta
-    return (k - 1) ** (k - 1) / (k ** k * a ** (k - 1))
+    return math.exp(float(xlogy(k - 1, (k - 1) / (k * a))) - math.log(k))
 
 
 def clip_bias_bound_paper(k: float, tau: float, C: float = 14.0) -> float:
-    """Lemma B.1 as printed (L577): 3 (C/tau)^{k-1}, C >= 14."""
+    """Lemma B.1 as printed (L577): 3 (C/tau)^{k-1}, C >= 14.
+
+    Preconditions (validated): k >= 1, tau > 0 finite, C > 0 finite.  Steps: in logs; a value beyond the float range
+    raises a ValueError naming k, tau, C (never inf).  Spec: 004.lemmaB_1
+    """
     k = _V.in_range("k", k, 1.0)
-    tau = _V.real("tau", tau, allow_inf=True)
-    C = _V.real("C", C, allow_inf=True)
-    return 3.0 * (C / tau) ** (k - 1)
+    tau = _V.positive("tau", tau)
+    C = _V.positive("C", C)
+    lv = math.log(3.0) + (k - 1) * math.log(C / tau)
+    return _V.finite_result("3 (C/tau)^(k-1)", math.exp(lv) if lv < 709.0 else math.inf, k=k, tau=tau, C=C)

@@ -21,7 +21,8 @@ from reference.core import validation as _V
 
 __all__ = ["cdp_fano_rhs", "eps_dp_fano_rhs", "eps_dp_fano_mi_rhs", "gv_bound", "greedy_constant_weight_code",
            "sample_packing", "packing_mean", "packing_central_moment", "gaussian_abs_moment", "lb_mean_cdp_at",
-           "lb_mean_cdp", "lb_mean_pure_at", "lb_mean_pure", "lb_strongly_convex", "lb_convex"]
+           "lb_mean_cdp", "lb_mean_pure_at", "lb_mean_pure", "lb_strongly_convex", "lb_convex",
+           "PURE_C0", "CDP_C1", "CDP_RHO_OVER_D_MAX", "explicit_p", "explicit_constant", "packing_distribution"]
 
 LN2 = math.log(2.0)
 
@@ -34,7 +35,7 @@ def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float |
                  kl_is_per_sample: bool = True) -> float:
     """Thm 1.4 (L73-75): (r/2) max{1 - (beta + ln2)/ln M, 1 - (rho(n^2 alpha^2 + n alpha(1-alpha)) + ln 2)/ln M}.
 
-    Preconditions (validated): M >= 2; alpha in [0, 1]; r, rho >= 0, n >= 1.
+    Preconditions (validated): M >= 2; alpha in [0, 1]; r, rho >= 0, n >= 1; kl >= 0 or None; kl_is_per_sample a bool.
     Steps: the second (private) term; the first with ``kl``: n*beta if ``kl_is_per_sample`` (the corrected reading,
     audit U25b) else beta as printed; ``kl=None`` drops the first term.
     Postcondition: a lower bound on the average loss of every rho-CDP estimator for a METRIC loss (audit U25) with
@@ -42,22 +43,22 @@ def cdp_fano_rhs(r: float, M: int, n: int, rho: float, alpha: float, kl: float |
     Randomness: none.
     Spec: 004.thm1_4
     """
-    r = _V.nonnegative("r", r, allow_inf=True)
+    r = _V.nonnegative("r", r)
     M = _V.integer("M", M)
     n = _V.integer("n", n, lo=1)
-    rho = _V.nonnegative("rho", rho, allow_inf=True)
-    alpha = _V.real("alpha", alpha, allow_inf=True)
+    rho = _V.nonnegative("rho", rho)
+    alpha = _V.probability("alpha", alpha)
+    kl = _V.optional(_V.nonnegative, "kl", kl)
+    kl_is_per_sample = _V.flag("kl_is_per_sample", kl_is_per_sample)
     if M < 2:
         raise ValueError(f"M must be >= 2, got {M}")
-    if not 0 <= alpha <= 1:
-        raise ValueError(f"alpha must be in [0,1], got {alpha}")
     lnM = math.log(M)
     t2 = 1.0 - (rho * (n * n * alpha * alpha + n * alpha * (1 - alpha)) + LN2) / lnM
     terms = [t2]
     if kl is not None:
         b = n * kl if kl_is_per_sample else kl
         terms.append(1.0 - (b + LN2) / lnM)
-    return 0.5 * r * max(terms)
+    return _V.finite_result("the Fano bound", 0.5 * r * max(terms), rho=rho, n=n, alpha=alpha, kl=kl)
 
 
 def eps_dp_fano_rhs(r: float, M: int, n: int, eps: float, tv: float, kl: float | None = None) -> float:
@@ -66,12 +67,15 @@ def eps_dp_fano_rhs(r: float, M: int, n: int, eps: float, tv: float, kl: float |
     NOTE: the constants (0.4, 10) are quoted from ASZ21 from memory and CANNOT be verified from our sources: the
     seed cites "Theorem 2 in [ASZ21]" (L862, L931) without stating it.  Use :func:`eps_dp_fano_mi_rhs` (derived from
     the seed's B.10 argument) for any value we claim."""
-    r = _V.real("r", r, allow_inf=True)
+    r = _V.nonnegative("r", r)
     M = _V.integer("M", M)
     n = _V.integer("n", n, lo=1)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    tv = _V.real("tv", tv, allow_inf=True)
-    t = [0.4 * r * min(1.0, math.exp(math.log(M) - 10.0 * eps * n * tv))]
+    eps = _V.nonnegative("eps", eps)
+    tv = _V.probability("tv", tv)
+    kl = _V.optional(_V.nonnegative, "kl", kl)
+    if M < 2:
+        raise ValueError(f"M must be >= 2, got {M}")
+    t = [0.4 * r * min(1.0, math.exp(min(0.0, math.log(M) - 10.0 * eps * n * tv)))]
     if kl is not None:
         t.append(0.5 * r * (1.0 - (n * kl + LN2) / math.log(M)))
     return max(t)
@@ -86,16 +90,16 @@ def eps_dp_fano_mi_rhs(r: float, M: int, n: int, eps: float, tv: float) -> float
     coupling d_Ham ~ Bin(n, tv), so I(X; p_hat(X)) <= eps n tv (in place of rho(n^2 tv^2 + n tv(1-tv)), L995);
     Fano (L1001) and the triangle inequality (L1005, metric loss) finish as in B.10.  This replaces the eps-DP Fano
     of [ASZ21, Thm 2] that L862/L931 cite without stating it (see :func:`eps_dp_fano_rhs`).  Spec: 004.lemma6_3"""
-    r = _V.real("r", r, allow_inf=True)
+    r = _V.nonnegative("r", r)
     M = _V.integer("M", M)
     n = _V.integer("n", n, lo=1)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    tv = _V.real("tv", tv, allow_inf=True)
+    eps = _V.nonnegative("eps", eps)
+    tv = _V.probability("tv", tv)
     if M < 2:
         raise ValueError(f"M must be >= 2, got {M}")
     if not 0 <= tv <= 1:
         raise ValueError(f"tv must be in [0,1], got {tv}")
-    return 0.5 * r * (1.0 - (eps * n * tv + LN2) / math.log(M))
+    return _V.finite_result("the eps-DP Fano bound", 0.5 * r * (1.0 - (eps * n * tv + LN2) / math.log(M)), eps=eps, n=n, tv=tv)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -156,11 +160,13 @@ def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | No
     Preconditions (validated): p in (0, 1], k > 0, n integer >= 1, nu a finite vector.
     Steps: sample i is p^{-1/k} nu if u_i < p, else 0.
     Postcondition: the rows are i.i.d. Q_nu; mean p^{(k-1)/k} nu (L850).
-    Randomness: ``rng``, or pre-drawn uniform draws ``draws`` of shape (n,) (stream "hit"), bit-identical.
+    Randomness: ``rng``, or pre-drawn uniform draws ``draws`` of shape (n,) (stream "hit"), bit-identical
+    (``rng=None`` when ``draws`` is given).
     Spec: 004.c2_packing
     """
     p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     nu = validation.vector("nu", nu)
+    rng = _V.generator("rng", rng, allow_none=True)
     if not 0 < p <= 1:
         raise ValueError(f"p must be in (0,1], got {p}")
     validation.positive("k", k)
@@ -170,10 +176,11 @@ def sample_packing(nu, p: float, k: float, n: int, rng: np.random.Generator | No
 
 
 def packing_mean(nu, p: float, k: float) -> np.ndarray:
-    """mu_nu = p^{(k-1)/k} nu (L850)."""
+    """mu_nu = p^{(k-1)/k} nu (L850); nu a finite 1-D vector, p in (0, 1], k >= 1."""
+    nu = _V.vector("nu", nu)
     p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     k = _V.in_range("k", k, 1.0)
-    return p ** ((k - 1.0) / k) * np.asarray(nu, dtype=float)
+    return p ** ((k - 1.0) / k) * nu
 
 
 def packing_central_moment(p: float, k: float) -> float:
@@ -191,7 +198,11 @@ def gaussian_abs_moment(k: float) -> float:
     Spec: 004.c4_gaussian_packing
     """
     k = _V.in_range("k", k, 1.0)
-    return 2 ** (k / 2) * math.gamma((k + 1) / 2) / math.sqrt(math.pi)
+    try:
+        lv = 0.5 * k * LN2 + math.lgamma((k + 1) / 2) - 0.5 * math.log(math.pi)     # in logs
+    except OverflowError:
+        lv = math.inf
+    return _V.finite_result("E|N(0,1)|^k", math.exp(lv) if lv < 709.0 else math.inf, k=k)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -209,7 +220,7 @@ def lb_mean_cdp_at(p: float, n: int, d: int, k: float, rho: float, lnM: float | 
     d = _V.integer("d", d, lo=1)
     k = _V.in_range("k", k, 1.0)
     rho = _V.positive("rho", rho)
-    lnM = d / 8.0 * LN2 if lnM is None else lnM
+    lnM = d / 8.0 * LN2 if lnM is None else _V.positive("lnM", lnM)
     r = _sep(p, d, k)
     return 0.5 * r * (1.0 - (rho * (n * n * p * p + n * p * (1 - p)) + LN2) / lnM)
 
@@ -220,6 +231,7 @@ def lb_mean_cdp(n: int, d: int, k: float, rho: float, lnM: float | None = None) 
     d = _V.integer("d", d, lo=1)
     k = _V.in_range("k", k, 1.0)
     rho = _V.positive("rho", rho)
+    lnM = _V.optional(_V.positive, "lnM", lnM)
     f = lambda lp: -lb_mean_cdp_at(math.exp(lp), n, d, k, rho, lnM)  # noqa: E731
     res = optimize.minimize_scalar(f, bounds=(math.log(1e-12), 0.0), method="bounded", options={"xatol": 1e-10})
     grid = np.linspace(math.log(1e-12), 0.0, 400)
@@ -240,13 +252,13 @@ def lb_mean_pure_at(p: float, n: int, d: int, k: float, eps: float, lnM: float |
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
     k = _V.in_range("k", k, 1.0)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    lnM = d / 8.0 * LN2 if lnM is None else lnM
+    eps = _V.nonnegative("eps", eps)
+    lnM = d / 8.0 * LN2 if lnM is None else _V.positive("lnM", lnM)
     r = _sep(p, d, k)
     if method == "mi":
-        return 0.5 * r * (1.0 - (eps * n * p + LN2) / lnM)
+        return _V.finite_result("the eps-DP Fano bound", 0.5 * r * (1.0 - (eps * n * p + LN2) / lnM), eps=eps, n=n, p=p)
     if method == "asz21":
-        return 0.4 * r * min(1.0, math.exp(lnM - 10.0 * eps * n * p))
+        return 0.4 * r * min(1.0, math.exp(min(0.0, lnM - 10.0 * eps * n * p)))
     raise ValueError(f"method must be 'mi' or 'asz21', got {method!r}")
 
 
@@ -256,7 +268,9 @@ def lb_mean_pure(n: int, d: int, k: float, eps: float, lnM: float | None = None,
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
     k = _V.in_range("k", k, 1.0)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    eps = _V.nonnegative("eps", eps)
+    lnM = _V.optional(_V.positive, "lnM", lnM)
+    _V.choice("method", method, ("asz21", "mi"))
     f = lambda lp: -lb_mean_pure_at(math.exp(lp), n, d, k, eps, lnM, method=method)  # noqa: E731
     grid = np.linspace(math.log(1e-12), 0.0, 2000)
     vals = [f(g) for g in grid]
@@ -300,3 +314,72 @@ def lb_convex(n: int, d: int, k: float, rho: float) -> float:
         return 0.5 * mu * (0.25 * pe) ** 2
     grid = np.linspace(math.log(1e-12), 0.0, 2000)
     return max(val(g) for g in grid)
+
+
+# ------------------------------------------------------------------------------------------------
+# Explicit Omega(.) constants (the seed states none; derived here, proved by 004.lb.explicit_constants)
+# ------------------------------------------------------------------------------------------------
+
+PURE_C0 = LN2 / 32.0                  # eps-DP:  p = min(1, c0 d/(eps n))
+CDP_C1 = math.sqrt(LN2 / 64.0)        # rho-CDP: p = min(1, c1 sqrt d/(sqrt rho n)), on rho <= (ln 2/64) d
+CDP_RHO_OVER_D_MAX = LN2 / 64.0
+
+
+def explicit_p(n: int, d: int, privacy: str, budget: float) -> float:
+    """The explicit mixing weight of the packing C2 for which the Fano bound is >= half its maximum (d >= 32).
+
+    Preconditions (validated): n, d integers >= 1; privacy in {"pure", "cdp"}; budget = eps > 0 (pure) or rho > 0.
+    Steps: pure: p = min(1, c0 d/(eps n)), c0 = ln2/32; cdp: p = min(1, c1 sqrt d/(sqrt rho n)), c1 = sqrt(ln2/64).
+    Postcondition: with ln M = (d/8) ln 2 and d >= 32 (and rho <= (ln2/64) d for cdp), the Fano error probability
+    is >= 1/2 (004.lb.explicit_constants, sympy).  Randomness: none.
+    Spec: 004.lemma6_3
+    """
+    n = _V.positive_int("n", n)
+    d = _V.positive_int("d", d)
+    _V.choice("privacy", privacy, ("pure", "cdp"))
+    budget = _V.positive("budget", budget)
+    if privacy == "pure":
+        return min(1.0, PURE_C0 * d / (budget * n))
+    return min(1.0, CDP_C1 * math.sqrt(d) / (math.sqrt(budget) * n))
+
+
+def explicit_constant(k: float, privacy: str, which: str = "mean") -> float:
+    """c(k) with LB >= c(k) * rate, derived from the Fano bounds at :func:`explicit_p` (d >= 32).
+
+    Preconditions (validated): k >= 1; privacy in {"pure", "cdp"}; which in {"mean", "strongly_convex", "convex"}.
+    Steps (c = c0 or c1, g = (k-1)/k): mean (Lemma 6.3): avg E||A - mu_nu|| >= (r/2) p_e >= (1/2)(1/2) (1/2) p^g
+    sqrt(d/2) >= c^g/(8 sqrt 2) sqrt d min(1, v)^g, v = d/(eps n) or sqrt d/(sqrt rho n); strongly_convex
+    (Thm 6.1 via Lemma 6.2 + Jensen): (1/2) c_mean^2 d min(1, v)^{2g}; convex (Thm 6.4, C3, metric route with
+    separation 1/2 of the minimisers, then Jensen): ||mu||/2 (p_e/4)^2 >= c^g/(128 sqrt 2) sqrt d min(1, v)^g.
+    Postcondition: the constant of the explicit bound (proved in 004.lb.explicit_constants).  Randomness: none.
+    Spec: 004.lemma6_3
+    """
+    k = _V.in_range("k", k, 1.0)
+    _V.choice("privacy", privacy, ("pure", "cdp"))
+    _V.choice("which", which, ("mean", "strongly_convex", "convex"))
+    g = (k - 1.0) / k
+    c = (PURE_C0 if privacy == "pure" else CDP_C1) ** g
+    if which == "mean":
+        return c / (8.0 * math.sqrt(2.0))
+    if which == "strongly_convex":
+        return 0.5 * (c / (8.0 * math.sqrt(2.0))) ** 2
+    return c / (128.0 * math.sqrt(2.0))
+
+
+def packing_distribution(nu, p: float, k: float) -> tuple[np.ndarray, np.ndarray]:
+    """The law Q_nu of construction C2 as explicit atoms and weights: the null point 0 with mass 1 - p and
+    p^{-1/k} nu with mass p (L836-838).
+
+    Preconditions (validated): nu a finite 0/1 vector; p in (0, 1]; k >= 1.
+    Steps: atoms = [0, p^{-1/k} nu], weights = [1 - p, p].
+    Postcondition: mean p^{(k-1)/k} nu; coordinate central k-th moment (1-p)[(1-p)^{k-1} + p^{k-1}] <= 1 on the
+    support of nu, 0 off it (004.lb.packing_in_class).  Randomness: none.
+    Spec: 004.c2_packing
+    """
+    nu = _V.vector("nu", nu)
+    if not np.all((nu == 0) | (nu == 1)):
+        raise ValueError(f"nu must be a 0/1 vector, got {nu!r}")
+    p = _V.in_range("p", p, 0.0, 1.0, lo_open=True)
+    k = _V.in_range("k", k, 1.0)
+    atoms = np.vstack([np.zeros_like(nu, dtype=float), p ** (-1.0 / k) * nu.astype(float)])
+    return atoms, np.array([1.0 - p, p])

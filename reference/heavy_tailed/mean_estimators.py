@@ -38,7 +38,7 @@ _GL_X, _GL_W = np.polynomial.legendre.leggauss(48)
 # ------------------------------------------------------------------------------------------------
 
 def _as_data(X, name="X") -> np.ndarray:
-    X = np.asarray(X, dtype=float)
+    X = _V.array(name, X, allow_inf=True)
     if X.ndim == 1:
         X = X[:, None]
     if X.ndim != 2 or X.shape[0] < 1 or X.shape[1] < 1:
@@ -58,11 +58,7 @@ def cwme_num_blocks(d: int, beta: float) -> int:
     Spec: 004.alg3
     """
     d = _V.integer("d", d, lo=1)
-    beta = _V.real("beta", beta, allow_inf=True)
-    if not (isinstance(d, (int, np.integer)) and d >= 1):
-        raise ValueError(f"d must be an integer >= 1, got {d!r}")
-    if not 0 < beta < 1:
-        raise ValueError(f"beta must be in (0, 1), got {beta!r}")
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     return int(math.ceil(4.0 * math.log(2.0 * d / beta) - 1e-12))
 
 
@@ -86,14 +82,15 @@ def cwme(X, tau: float, beta: float, *, m: int | None = None) -> np.ndarray:
     Randomness: none (deterministic).
     Spec: 004.alg3
     """
-    beta = _V.real("beta", beta, allow_inf=True)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
     X = _as_data(X)
-    validation.positive("tau", tau)
+    tau = validation.positive("tau", tau)
+    if not math.isfinite(3.0 * tau):
+        raise ValueError(f"tau must be < 1e308/3 (the clipping interval [-3 tau, 3 tau] must be finite), got {tau!r}")
+    m = _V.optional(_V.positive_int, "m", m)
     n, d = X.shape
     if m is None:
         m = cwme_num_blocks(d, beta)                                   # Alg. 3 line 1; L557
-    elif not (isinstance(m, (int, np.integer)) and m >= 1):
-        raise ValueError(f"m must be an integer >= 1, got {m!r}")
     b = n // m
     if b < 1:
         raise ValueError(f"n must be >= m = {m} (block size floor(n/m) >= 1), got n = {n}")
@@ -126,7 +123,7 @@ def cwme_sensitivity(n: int, d: int, tau: float, m: int, *, which: str = "true",
         per = 12.0 * tau * m / n
     else:
         raise ValueError(f"which must be 'true' or 'paper', got {which!r}")
-    return {"linf": per, "l2": per * math.sqrt(d), "l1": per * d}[norm]
+    return _V.finite_result("the sensitivity", {"linf": per, "l2": per * math.sqrt(d), "l1": per * d}[norm], tau=tau, n=n, d=d)
 
 
 def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivity_constant: float = 12.0) -> float:
@@ -146,7 +143,8 @@ def cdp_cwme_sigma(n: int, d: int, tau: float, m: int, rho: float, *, sensitivit
         raise ValueError(f"n must be >= m = {m} (block size floor(n/m) >= 1), got n = {n}")
     tau = validation.positive("tau", tau); d = validation.positive_int("d", d)
     sensitivity_constant = validation.positive("sensitivity_constant", sensitivity_constant)
-    return (sensitivity_constant * tau * math.sqrt(d) / b) / math.sqrt(2.0 * rho)
+    return _V.finite_result("sigma", (sensitivity_constant * tau * math.sqrt(d) / b) / math.sqrt(2.0 * rho),
+                            sensitivity_constant=sensitivity_constant, tau=tau, rho=rho)
 
 
 def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | None = None, *,
@@ -163,17 +161,18 @@ def cdp_cwme(X, rho: float, tau: float, beta: float, rng: np.random.Generator | 
     Spec: 004.cdpcwme
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    rho = _V.positive("rho", rho, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
+    rho = _V.positive("rho", rho)
+    tau = _V.positive("tau", tau)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
     X = _as_data(X)
     n, d = X.shape
     mu_hat = cwme(X, tau, beta, m=m)                                           # step 1
     mm = cwme_num_blocks(d, beta) if m is None else m
     sigma = cdp_cwme_sigma(n, d, tau, mm, rho, sensitivity_constant=sensitivity_constant)  # step 2; L619
     z = _std_noise(noise, rng, d, "normal", draws)
-    return mu_hat + sigma * z                                                  # step 3; L231
+    return _V.finite_result("the release mu_hat + sigma z", mu_hat + sigma * z, sigma=sigma,   # step 3; L231
+                            noise=float(np.max(np.abs(z))))
 
 
 def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensitivity_constant: float = 12.0) -> float:
@@ -193,7 +192,8 @@ def dp_cwme_scale(n: int, d: int, tau: float, m: int, epsilon: float, *, sensiti
     sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
     validation.positive("epsilon", epsilon)
     b = n // m
-    return sensitivity_constant * tau * d / (b * epsilon)
+    return _V.finite_result("b_L", sensitivity_constant * tau * d / (b * epsilon), sensitivity_constant=sensitivity_constant,
+                            tau=tau, epsilon=epsilon)
 
 
 def dp_cwme(X, epsilon: float, tau: float, beta: float, rng: np.random.Generator | None = None, *,
@@ -209,17 +209,17 @@ def dp_cwme(X, epsilon: float, tau: float, beta: float, rng: np.random.Generator
     Spec: 004.dpcwme
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    tau = _V.real("tau", tau, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
+    epsilon = _V.positive("epsilon", epsilon)
+    tau = _V.positive("tau", tau)
+    beta = _V.in_range("beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
     X = _as_data(X)
     n, d = X.shape
     mu_hat = cwme(X, tau, beta, m=m)
     mm = cwme_num_blocks(d, beta) if m is None else m
     bL = dp_cwme_scale(n, d, tau, mm, epsilon, sensitivity_constant=sensitivity_constant)   # L627
     z = _std_noise(noise, rng, d, "laplace", draws)
-    return mu_hat + bL * z
+    return _V.finite_result("the release mu_hat + b_L z", mu_hat + bL * z, b_L=bL, noise=float(np.max(np.abs(z))))
 
 
 def _std_noise(noise, rng, d, kind, draws=None):
@@ -228,9 +228,11 @@ def _std_noise(noise, rng, d, kind, draws=None):
     :class:`reference.core.randomness.Source` (stream "noise", shape (d,)); bit-identical to the rng path."""
     if noise is not None and draws is not None:
         raise ValueError("give draws or noise (the same pre-drawn standard draws), not both")
+    if noise is not None:
+        noise = _V.array("noise", noise)
     pre = draws if draws is not None else (None if noise is None else np.asarray(noise, dtype=float).reshape(-1))
     if pre is None and rng is None:
-        raise ValueError("either rng (numpy Generator) or draws (pre-drawn standard draws) must be given")
+        raise ValueError("either rng (numpy Generator) or pre-drawn standard draws (draws, or its older name noise) must be given")
     src = Source(rng, pre, single="noise")
     return src.normal("noise", (d,)) if kind == "normal" else src.laplace("noise", (d,))
 
@@ -315,7 +317,7 @@ def psi(y, c: float):
 def psi_mp(y, c, *, method: str = "closed"):
     """mpmath reference for psi_c(y).
 
-    Preconditions: y, c real with c > 0.  Steps: ``closed`` evaluates the closed form of :func:`psi` at mp.dps;
+    Preconditions: y, c real with c > 0; ``y=inf`` (and -inf) gives the limit +-s(c).  Steps: ``closed`` evaluates the closed form of :func:`psi` at mp.dps;
     ``quad`` integrates phi(y(1+u)) against the N(0, c) density, split at the kinks of phi.
     Postcondition: psi_c(y) to the working precision.  Randomness: none.
     Spec: 004.alg4
@@ -323,6 +325,8 @@ def psi_mp(y, c, *, method: str = "closed"):
     y = _V.real("y", y, allow_inf=True)
     c = _V.positive("c", c)
     _V.choice("method", method, ("closed", "quad"))
+    if math.isinf(y):                                  # psi_c(+-inf) = +-s(c) (the limit; y=+-inf is accepted)
+        return mp.mpf(psi_limit(c)) * (1 if y > 0 else -1)
     y = mp.mpf(y)
     c = mp.mpf(c)
     if y == 0:
@@ -375,7 +379,7 @@ def psi_sup(c: float) -> float:
     Randomness: none.
     Spec: 004.alg4
     """
-    c = _V.real("c", c, allow_inf=True)
+    c = _V.positive("c", c)
     return psi_limit(c)
 
 
@@ -392,8 +396,8 @@ def nsme_sigma(n: int, d: int, tau: float, rho: float, c: float, *, variant: str
     _V.choice("variant", variant, ('corrected', 'printed'))
     n = _V.integer("n", n, lo=1)
     d = _V.integer("d", d, lo=1)
-    tau = _V.positive("tau", tau, allow_inf=True)
-    c = _V.real("c", c, allow_inf=True)
+    tau = _V.positive("tau", tau)
+    c = _V.positive("c", c)
     validation.positive("rho", rho)
     if variant == "printed":
         return tau * math.sqrt(d) / (math.sqrt(rho) * n)
@@ -412,7 +416,7 @@ def nsme(X, tau: float, c: float) -> np.ndarray:
     Randomness: none.
     Spec: 004.alg4
     """
-    c = _V.real("c", c, allow_inf=True)
+    c = _V.positive("c", c)
     X = _as_data(X)
     validation.positive("tau", tau)
     n = X.shape[0]
@@ -435,8 +439,8 @@ def cdp_nsme(X, rho: float, tau: float, rng: np.random.Generator | None = None, 
     Spec: 004.alg4
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    rho = _V.positive("rho", rho, allow_inf=True)
-    tau = _V.positive("tau", tau, allow_inf=True)
+    rho = _V.positive("rho", rho)
+    tau = _V.positive("tau", tau)
     X = _as_data(X)
     n, d = X.shape
     validation.positive("c", c)

@@ -33,7 +33,7 @@ def ball_projection(center, radius):
     Randomness: none.
     Spec: 004.proj
     """
-    radius = _V.positive("radius", radius, allow_inf=True)
+    radius = _V.positive("radius", radius)          # W bounded (Assumption 2.12(3)): finite radius
     center = _V.vector("center", center)
     center = np.asarray(center, dtype=float)
     return lambda y: proj_l2_ball(y, center, radius)
@@ -198,6 +198,19 @@ class SCOParams:
     notes: dict = field(default_factory=dict)
 
 
+def _T_real(R, rho, n, tau, dd, M):
+    """T = R^2 rho n^2/(tau^2 dd^2) (the printed formula, same float operations); a T beyond the float range raises a
+    ValueError naming R, rho, n, M (never inf)."""
+    try:
+        T = R ** 2 * rho * n ** 2 / (tau ** 2 * dd ** 2)
+    except (OverflowError, ZeroDivisionError):
+        T = math.inf
+    if not math.isfinite(T):
+        raise ValueError(f"the printed T = R^2 rho n^2/(tau^2 d^..) = {T:.4g} is beyond the float range "
+                         f"at R={R!r}, rho={rho!r}, n={n!r}, M={M!r} (tau = {tau:.4g}); reduce R / rho / n or raise M")
+    return T
+
+
 def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, beta: float | None = None,
                   alpha: float | None = None, scaled: bool = False, balance_noise: bool = False) -> SCOParams:
     """Parameters of Alg. 2 for Thm 5.2 (L270-276; B.4 L639-733).
@@ -218,8 +231,14 @@ def params_thm5_2(n: int, d: int, k: float, rho: float, M: float, R: float, *, b
     validation.in_range("k", k, 2.0)
     for nm, v in (("rho", rho), ("M", M), ("R", R)):
         validation.positive(nm, v)
+    scaled = _V.flag("scaled", scaled)
+    balance_noise = _V.flag("balance_noise", balance_noise)
+    beta = _V.optional(_V.in_range, "beta", beta, 0.0, 1.0, lo_open=True, hi_open=True)
+    alpha = _V.optional(_V.positive, "alpha", alpha)
+    if alpha is not None and not alpha < M:
+        raise ValueError(f"alpha must be < M (beta = (alpha/M)^(2d) < 1), got alpha={alpha!r}, M={M!r}")
     tau = (math.sqrt(rho) * n / (M * d ** 1.5)) ** (1.0 / k)
-    T_real = R ** 2 * rho * n ** 2 / (tau ** 2 * d ** 4)
+    T_real = _T_real(R, rho, n, tau, d ** 2, M)
     T = max(1, int(math.floor(T_real)))
     repairs = [f"T_real = {T_real:.3g} < 1 rounded up to T = 1"] if T_real < 1 else []
     if beta is None:
@@ -258,7 +277,7 @@ def params_thm5_5(n: int, d: int, rho: float, M: float, R: float, q: float = 1.0
         validation.positive(nm, v)
     validation.in_range("q", q, 0.5, 2.0)
     tau = math.sqrt(math.sqrt(rho) * n / (M * d ** q))
-    T_real = R ** 2 * rho * n ** 2 / (tau ** 2 * d ** 2)
+    T_real = _T_real(R, rho, n, tau, d, M)
     T = max(1, int(math.floor(T_real)))
     repairs = [f"T_real = {T_real:.3g} < 1 rounded up to T = 1"] if T_real < 1 else []
     return SCOParams("thm5_5", T, M / (R * math.sqrt(T)), tau, "convex", None, None, T_real, {"q": q, "repairs": repairs})
@@ -291,17 +310,22 @@ def params_thm5_7(n: int, d: int, k: float, rho: float, lam: float, L: float, *,
     Randomness: none.
     Spec: 004.alg2c
     """
-    lam = _V.real("lam", lam, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
+    lam = _V.positive("lam", lam)
+    L = _V.positive("L", L)
     n, d = validation.positive_int("n", n), validation.positive_int("d", d)
     validation.in_range("k", k, 2.0)
     validation.positive("rho", rho)
     if not 0 < lam <= L:
         raise ValueError(f"need 0 < lam <= L, got lam={lam}, L={L}")
     G = G_thm5_7_standin(n, d, k, rho) if G is None else validation.positive("G", G)
-    num = math.log((lam + L) * G / (lam * L))
-    den = math.log((lam ** 2 + L ** 2 + lam * L) / (lam + L) ** 2)
+    r = lam / L                                                          # in ratios and logs: no overflow
+    num = math.log(1.0 / L + 1.0 / lam) + math.log(G)                    # ln((lam+L) G/(lam L))
+    den = math.log1p(-r / (r + 1.0) ** 2)                                # ln((lam^2+L^2+lam L)/(lam+L)^2) = ln(1 - c) < 0
+    if den == 0.0:
+        raise ValueError(f"lam/L = {r!r} underflows: ln(1 - lam L/(lam+L)^2) = 0 in float, T undefined (lam={lam!r}, L={L!r})")
     T_real = num / den
+    if not T_real <= 2.0 ** 53:
+        raise ValueError(f"the printed T = {T_real!r} exceeds 2^53 steps (not a step count) at lam={lam!r}, L={L!r}, G={G!r}")
     T = max(1, int(math.ceil(T_real)))
     tau = (math.sqrt(rho) * n / (math.sqrt(d) * T ** 1.5)) ** (1.0 / k)
     beta_raw = T * d / n + d * (math.sqrt(d) * T ** 1.5 / (math.sqrt(rho) * n)) ** ((2 * k - 2) / k)
@@ -332,11 +356,10 @@ def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: 
     Spec: 004.alg2
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    rho = _V.positive("rho", rho, allow_inf=True)
-    c = _V.real("c", c, allow_inf=True)
-    sensitivity_constant = _V.real("sensitivity_constant", sensitivity_constant, allow_inf=True)
-    if not rho > 0:
-        raise ValueError(f"rho must be > 0, got {rho}")
+    rho = _V.positive("rho", rho)
+    c = _V.positive("c", c)
+    sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
+    _V.choice("oracle", oracle, ("cwme", "nsme"))
     rho_t = rho / params.T                                                     # L257: MeanOracle(rho/T)
     if oracle == "cwme":
         mo = cwme_oracle(rho_t, params.tau, params.beta, m=params.m, sensitivity_constant=sensitivity_constant)
@@ -358,4 +381,7 @@ def quadratic_loss_oracle(X) -> BatchSampleAccessOracle:
     (Lemma 6.2, 004.lemma6_2).  Randomness: none.
     Spec: 004.c1_quadratic
     """
+    X = _V.array("X", X, allow_inf=False)
+    if X.ndim not in (1, 2):
+        raise ValueError(f"X must be an n x d array (or a length-n vector for d = 1), got shape {X.shape}")
     return BatchSampleAccessOracle(lambda w, S: w[None, :] - S, X)
