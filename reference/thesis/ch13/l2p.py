@@ -74,15 +74,27 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
     return out
 
 
+def _losses(losses, B=None) -> np.ndarray:
+    """A finite (T, d) loss matrix in [0, 1] (with T a multiple of B when B is given)."""
+    losses = _V.matrix("losses", losses)
+    if 0 in losses.shape:
+        raise ValueError(f"losses must be a non-empty (T, d) matrix, got shape {losses.shape}")
+    if np.any(losses < 0) or np.any(losses > 1):
+        raise ValueError("losses must lie in [0, 1]")
+    if B is not None and losses.shape[0] % B:
+        raise ValueError(f"T/B must be an integer (T = {losses.shape[0]} rows), got B={B}")
+    return losses
+
+
 def mw_log_weights(losses: np.ndarray, eta: float, B: int) -> np.ndarray:
     """log ν_s(x) = −η Σ_{t < (s−1)B+1} ℓ_t(x) for MW on [d] (μ^mw_t, Thm 13.3.10); shape (T/B, d)."""
-    eta = _V.real("eta", eta, allow_inf=True)
-    B = _V.integer("B", B)
-    losses = np.asarray(losses, dtype=float)
+    eta, B = _V.positive("eta", eta), _V.integer("B", B, lo=1)
+    losses = _losses(losses)
     T, d = losses.shape
     S = T // B
     cum = np.vstack([np.zeros(d), np.cumsum(losses, axis=0)])
-    return np.array([-eta * cum[(s - 1) * B] for s in range(1, S + 1)])
+    return _V.finite_result("the log weights -eta L", np.array([-eta * cum[(s - 1) * B] for s in range(1, S + 1)]),
+                            eta=eta)
 
 
 def l2p_mw(losses: np.ndarray, *, eta: float, B: int, p: float, rng: np.random.Generator | None = None,
@@ -96,16 +108,14 @@ def l2p_mw(losses: np.ndarray, *, eta: float, B: int, p: float, rng: np.random.G
     Postcondition: the played experts (x_1..x_{T/B}).
     Randomness: as l2p: five uniform streams, from ``rng`` or pre-drawn ``draws``; bit-identical.
     Spec: 003_ch13.alg44"""
-    eta = _V.real("eta", eta, allow_inf=True)
-    B = _V.integer("B", B)
-    p = _V.real("p", p, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
-    losses = np.asarray(losses, dtype=float)
+    eta, B, p = _V.positive("eta", eta), _V.integer("B", B, lo=1), _V.in_range("p", p, 0.0, 1.0, lo_open=True)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
+    if draws is not None and not isinstance(draws, dict):
+        raise TypeError(f"draws must be a dict of pre-drawn uniform streams, got {type(draws).__name__}")
+    if trace is not None and not isinstance(trace, list):
+        raise TypeError(f"trace must be a list (appended to) or None, got {type(trace).__name__}")
+    losses = _losses(losses, B)
     T, d = losses.shape
-    if T % B:
-        raise ValueError("T/B must be an integer")
-    if np.any(losses < 0) or np.any(losses > 1):
-        raise ValueError("losses must lie in [0, 1]")
     lw = mw_log_weights(losses, eta, B)
 
     def sample(s, u):
@@ -125,9 +135,7 @@ def l2p_mw_output_law(losses: np.ndarray, *, eta: float, B: int, p: float) -> di
         exact privacy checks.
     Spec: 003_ch13.alg44
     """
-    eta = _V.real("eta", eta, allow_inf=True)
-    B = _V.integer("B", B)
-    p = _V.real("p", p, allow_inf=True)
+    eta, B, p = _V.positive("eta", eta), _V.integer("B", B, lo=1), _V.in_range("p", p, 0.0, 1.0, lo_open=True)
     lw = mw_log_weights(losses, eta, B)
     S, d = lw.shape
     nu = np.exp(lw - lw.max(axis=1, keepdims=True))
@@ -164,24 +172,21 @@ def thm1332_privacy(T: int, B: int, eta: float, p: float, delta1: float, delta0:
         form, AU13_2).
     Spec: 003_ch13.alg44
     """
-    T = _V.integer("T", T, lo=1)
-    B = _V.integer("B", B)
-    eta = _V.positive("eta", eta, allow_inf=True)
-    p = _V.real("p", p, allow_inf=True)
-    delta1 = _V.real("delta1", delta1, allow_inf=True)
-    delta0 = _V.real("delta0", delta0, allow_inf=True)
+    T, B = _V.integer("T", T, lo=1), _V.integer("B", B, lo=1)
+    eta, p = _V.positive("eta", eta), _V.in_range("p", p, 0.0, 1.0, lo_open=True)
+    delta1 = _V.in_range("delta1", delta1, 0.0, 1.0, lo_open=True, hi_open=True)
+    delta0 = _V.in_range("delta0", delta0, 0.0, 1.0, hi_open=True)
     L = math.log(1 / delta1)
-    eps = 2 * eta / p + eta + 3 * T * eta ** 2 * p * L / (2 * B) + math.sqrt(6 * T * eta ** 2 * p * L ** 2 / B)
+    eps = 2 * eta / p + eta + 3 * T * eta * eta * p * L / (2 * B) + eta * L * math.sqrt(6 * T * p / B)
     delta = 2 * T * (2 / eta + L / p) * math.e * B * delta0 + 2 * T * delta1
-    return eps, delta
+    return tuple(_V.finite_result("(epsilon, delta)", [eps, delta], eta=eta, p=p, T=T))
 
 
 def mw_expected_regret(losses: np.ndarray, eta: float, B: int = 1) -> float:
     """Exact expected regret of MW with rate η whose distribution is refreshed only at the batch starts
     (B = 1: plain MW; B > 1: the batched lazy algorithm = the law of L2P's x_s, Lemma 13.3.4 with δ_0 = 0)."""
-    eta = _V.real("eta", eta, allow_inf=True)
-    B = _V.integer("B", B)
-    losses = np.asarray(losses, dtype=float)
+    eta, B = _V.positive("eta", eta), _V.integer("B", B, lo=1)
+    losses = _losses(losses)
     T, d = losses.shape
     cum = np.vstack([np.zeros(d), np.cumsum(losses, axis=0)])[:-1]        # losses before round t
     start = (np.arange(T) // B) * B
@@ -193,8 +198,7 @@ def mw_expected_regret(losses: np.ndarray, eta: float, B: int = 1) -> float:
 
 def alternating_batch_losses(T: int, B: int) -> np.ndarray:
     """The AU13.1 instance (d = 2): loss e_1 on odd batches and e_2 on even batches (oblivious)."""
-    T = _V.integer("T", T, lo=1)
-    B = _V.integer("B", B)
+    T, B = _V.integer("T", T, lo=1), _V.integer("B", B, lo=1)
     s = np.arange(T) // B
     out = np.zeros((T, 2))
     out[s % 2 == 0, 0] = 1.0
