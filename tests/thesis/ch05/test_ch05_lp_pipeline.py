@@ -5,7 +5,11 @@ import pytest
 from reference.thesis.ch05 import lp_pipeline as lp
 
 
-def test_lp_gamma_y_draws_lie_in_the_lp_ball():
+def test_lp_gamma_y_draws_lie_in_the_lp_ball(monkeypatch):
+    # the rejection mechanics with a cheap concave stand-in for psi (the Euclidean LLT ||x||^2/(4a)); the law with the
+    # real psi_{4/3,a} is the full-profile check 003_ch05.alg_gamma_y_sampler.lp_in_law (psi costs ~40 ms per call)
+    from reference.thesis.ch05 import llt
+    monkeypatch.setattr(llt, "psi_pa", lambda x, a, q=4: float(np.dot(x, x)) / (4 * a))
     st = {}
     draw = lp.lp_gamma_y(1.0, 0.3, 0.5, 2, stats=st)(np.array([1.0, -1.0]))
     rng = np.random.default_rng(0)
