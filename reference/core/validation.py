@@ -185,11 +185,15 @@ def matrix(name: str, v, shape: tuple[int | None, int | None] = (None, None)) ->
     return a
 
 
-def generator(name: str, rng, *, allow_none: bool = False):
-    """A ``numpy.random.Generator`` (or ``None`` when pre-drawn draws replace it)."""
+def generator(name: str, rng, *, allow_none: bool = False, draws_name: str | None = None):
+    """A ``numpy.random.Generator`` (or ``None`` when pre-drawn draws replace it: ``allow_none``; ``draws_name``
+    names the pre-drawn argument in the message when it is missing)."""
     _label(name); _flag("allow_none", allow_none)
     if rng is None and allow_none:
         return None
+    if rng is None and draws_name is not None:
+        raise ValueError(f"{name} must be a numpy.random.Generator when {draws_name} (pre-drawn draws) is not given, "
+                         f"got None")
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"{name} must be a numpy.random.Generator, got {type(rng).__name__}")
     return rng

@@ -100,6 +100,8 @@ def tcdp_epsilon(N, B, T, sigma, delta, sensitivity=1.0, order_cap="bdrs18", req
     q = B / N                                                       # step 1
     rho = _V.finite_result("rho = sensitivity^2 / (2 sigma^2)", 0.5 * (sens / sigma) * (sens / sigma),
                            sensitivity=sensitivity, sigma=sigma)
+    if not rho > 0:
+        raise ValueError(f"rho = sensitivity^2 / (2 sigma^2) underflows to 0 at sensitivity={sensitivity!r}, sigma={sigma!r}")
     if require_preconditions and not bdrs18_preconditions(q, rho)["all"]:   # step 2
         raise ValueError(f"BDRS18 preconditions violated (q={q:.4g}, rho={rho:.4g}): {bdrs18_preconditions(q, rho)}")
     if order_cap == "bdrs18":                                       # step 3

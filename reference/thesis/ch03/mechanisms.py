@@ -31,11 +31,9 @@ def exponential_mechanism_1d_loss(F: Callable, lo, hi, epsilon, sensitivity_F, r
     """
     _V.callable_("F", F)
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    rng = _V.generator("rng", rng, allow_none=True)
-    lo = _V.real("lo", lo, allow_inf=True)
-    hi = _V.real("hi", hi, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    sensitivity_F = _V.real("sensitivity_F", sensitivity_F, allow_inf=True)
+    rng = _V.generator("rng", rng, allow_none=u is not None, draws_name="u")
+    lo, hi = _V.real("lo", lo), _V.real("hi", hi)
+    epsilon, sensitivity_F = _V.positive("epsilon", epsilon), _V.positive("sensitivity_F", sensitivity_F)
     return exponential_mechanism_1d(lambda x: -F(x), lo, hi, epsilon, sensitivity_F, rng, u=u, dps=dps,
                                     breakpoints=breakpoints)
 

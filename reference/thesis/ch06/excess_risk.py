@@ -111,7 +111,7 @@ def net_exponential_mechanism(F_tilde, *, epsilon: float, G: float, D: float, n:
     """
     epsilon, G, D = _V.positive("epsilon", epsilon), _V.positive("G", G), _V.positive("D", D)
     n = _V.integer("n", n, lo=1)
-    rng = _V.generator("rng", rng, allow_none=u is not None)
+    rng = _V.generator("rng", rng, allow_none=u is not None, draws_name="u")
     _V.choice("variant", variant, ("corrected", "printed"))
     F_tilde = _V.vector("F_tilde", F_tilde)
     _V.finite_result("the sensitivity G D / n", G * D / n, G=G, D=D, n=n)

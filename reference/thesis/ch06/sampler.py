@@ -38,7 +38,7 @@ def restricted_gaussian_draw(y, *, eta: float, beta_mu: float, R: float, rng: np
         V.generator("rng", rng)
         rows, A = None, 10 ** 6
     else:
-        rows = np.asarray(draws, dtype=float)
+        rows = V.matrix("draws", draws)
         if rows.ndim != 2 or rows.shape[1] != y.size:
             raise ValueError(f"draws must have shape (A, {y.size}), got {rows.shape}")
         A = rows.shape[0]

@@ -225,6 +225,7 @@ def spider_privacy_mu(*, G: float, M: float, n: int, sigma1: float, sigma2: floa
     mu1 = 2 * G / (n * sigma1)
     mue = 2 * G / (n * (escape_sigma1 or sigma1))
     mu2 = 2 * M / (n * sigma2)
+    _V.finite_result("the per-call mu 2 (G, M) / (n sigma)", [mu1, mue, mu2], G=G, M=M, n=n)
     return float(gdp_compose([mu1] * int(K_max) + [mue] * int(N_esc) + [mu2] * int(T)))
 
 

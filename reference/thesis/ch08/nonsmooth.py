@@ -61,7 +61,10 @@ def pl_slope_range(knots: np.ndarray, slopes: np.ndarray, a: float, b: float) ->
     if a > b:
         raise ValueError(f"a must be <= b (the interval [a, b]), got a={a!r}, b={b!r}")
     knots = _V.vector("knots", knots, allow_empty=True)
-    slopes = _V.vector("slopes", slopes, knots.shape[0] + 1)
+    slopes = _V.vector("slopes", slopes)
+    if slopes.shape[0] != knots.shape[0] + 1:
+        raise ValueError(f"slopes must have len(knots) + 1 = {knots.shape[0] + 1} entries (one per piece), got "
+                         f"{slopes.shape[0]}")
     if np.any(np.diff(knots) <= 0):
         raise ValueError("knots must be increasing")
     lo_piece = int(np.searchsorted(knots, a, side="left"))

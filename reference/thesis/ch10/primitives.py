@@ -61,10 +61,7 @@ def gaussian_mechanism_ch10(value, l2_sensitivity: float, epsilon: float, delta:
     Steps: value + N(0, σ²I) with σ = gaussian_sigma_ch10(Δ_2, ε, δ).
     Randomness: one standard normal per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_5"""
-    l2_sensitivity = _V.positive("l2_sensitivity", l2_sensitivity, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    rng = _V.generator("rng", rng, allow_none=True)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
     return gaussian_mechanism(value, l2_sensitivity, gaussian_sigma_ch10(l2_sensitivity, epsilon, delta), rng,
                               noise=noise)
 

@@ -313,7 +313,8 @@ def lower_bound_adversary(T: int, epsilon: float, d: int, rng: np.random.Generat
     E = (T * epsilon) ** (4 / 3)
     B = T / E
     if B < 1:
-        raise ValueError(f"epoch length B = T^(-1/3) eps^(-4/3) = {B:.3g} < 1: needs eps <= T^(-1/4) (AU13.9)")
+        raise ValueError(f"epoch length B = T^(-1/3) epsilon^(-4/3) = {B:.3g} < 1: needs epsilon <= T^(-1/4) (AU13.9), "
+                         f"got epsilon={epsilon!r}, T={T}")
     B = int(round(B))
     n_ep = -(-T // B)
     losses = (Source(rng, draws, single="u").uniform("u", (n_ep, d)) < 0.5).astype(float)
