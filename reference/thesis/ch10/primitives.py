@@ -33,7 +33,9 @@ def laplace_mechanism_ch10(value, l1_sensitivity: float, epsilon: float, rng: np
     Randomness: one standard Laplace per coordinate from ``rng`` or pre-drawn ``noise``; bit-identical.
     Spec: 003_ch10.algP10_4"""
     l1_sensitivity, epsilon = _V.positive("l1_sensitivity", l1_sensitivity), _V.positive("epsilon", epsilon)
-    rng = _V.generator("rng", rng, allow_none=noise is not None)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    _V.finite_result("the Laplace scale l1_sensitivity / epsilon", l1_sensitivity / epsilon, l1_sensitivity=l1_sensitivity,
+                     epsilon=epsilon)
     return laplace_mechanism(value, l1_sensitivity, epsilon, rng, noise=noise)
 
 
