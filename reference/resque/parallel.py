@@ -72,11 +72,13 @@ def epoch_sgd(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: flo
       rng path bit-identically (``rng.standard_normal((2T, d))``).
     Spec: 000.alg1
     """
-    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
+    _V.has_methods("oracle", oracle, ("batch",))
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     eta, Tk, T = 1.0 / (4.0 * lam), 16, epoch_sgd_T(L, lam, phi)          # line 2 (L391)
-    xi = rho * Source(rng, draws, single="xi").normal("xi", (2 * T, xbar.shape[0]))   # xi_i ~ N(0, rho^2 I)
+    xi = _V.finite_result("xi = rho N(0, I)", rho * Source(rng, draws, single="xi").normal("xi", (2 * T, xbar.shape[0])),
+                          rho=rho)                                          # xi_i ~ N(0, rho^2 I)
     batch = draw_resque_batch(oracle, xbar, rho, 2 * T, None, xi=xi)       # lines 3-4 (L392-393): one parallel round
     x0, used = xbar.copy(), 0                                             # line 5: x_1^0 = xbar, k = 1
     while used + Tk <= T:                                                 # line 6: sum_{j<=k} T_j <= T
@@ -135,13 +137,15 @@ def ac_sa(oracle, xbar, r: float, rho: float, lam: float, phi: float, L: float, 
       (xi = rho N(0, I)); ``draws`` = that array (or {"xi": array}) replays the rng path bit-identically.
     Spec: 000.alg2
     """
-    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
+    _V.has_methods("oracle", oracle, ("batch",))
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
     if variant not in ("gl12", "printed"):
         raise ValueError(f"variant must be 'gl12' or 'printed', got {variant!r}")
     r, rho, lam, phi, L = (positive(n, v) for n, v in (("r", r), ("rho", rho), ("lam", lam), ("phi", phi), ("L", L)))
     xbar = as_vector("xbar", xbar)
     K, T, Nk, N = ac_sa_sizes(L, r, rho, lam, phi)                        # line 2 (L415)
-    xi = rho * Source(rng, draws, single="xi").normal("xi", (N, xbar.shape[0]))   # xi_i ~ N(0, rho^2 I)
+    xi = _V.finite_result("xi = rho N(0, I)", rho * Source(rng, draws, single="xi").normal("xi", (N, xbar.shape[0])),
+                          rho=rho)                                          # xi_i ~ N(0, rho^2 I)
     batch = draw_resque_batch(oracle, xbar, rho, N, None, xi=xi)          # lines 3-4 (L416-417): one round
     x_ag, x = xbar.copy(), xbar.copy()                                    # line 5
     for k in range(1, K + 1):                                             # line 6
@@ -306,14 +310,8 @@ def ball_accel(O_ls, O_bo, O_sp, L: float, R: float, r: float, eps: float, d: in
     Randomness: none of its own (the oracles may be random).
     Spec: 000.ball_accel
     """
-    L = _V.positive("L", L, allow_inf=True)
-    R = _V.positive("R", R, allow_inf=True)
-    r = _V.positive("r", r, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    d = _V.integer("d", d, lo=1)
-    C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
-    if int(d) != d or d < 1:
-        raise ValueError(f"d must be a positive integer, got {d}")
+    O_ls, O_bo, O_sp = (_V.callable_(nm, f) for nm, f in (("O_ls", O_ls), ("O_bo", O_bo), ("O_sp", O_sp)))
+    d = _V.integer("d", d, lo=1)                  # L, R, r, eps, C_ba: validated by ball_accel_params below
     w_lo, w_hi = float(window[0]), float(window[1])
     if not 0 < w_lo < w_hi <= 1:
         raise ValueError(f"window must satisfy 0 < w_lo < w_hi <= 1, got {window}")
@@ -402,14 +400,10 @@ def ball_accel_bo(ball_oracle, L: float, R: float, r: float, eps: float, d: int,
       when ``ball_oracle`` is deterministic (the oracle's own randomness is the caller's).
     Spec: 000.ball_accel_bo
     """
-    L = _V.real("L", L, allow_inf=True)
-    R = _V.real("R", R, allow_inf=True)
-    r = _V.real("r", r, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
+    ball_oracle = _V.callable_("ball_oracle", ball_oracle)
     d = _V.integer("d", d, lo=1)
-    rng = _V.generator("rng", rng, allow_none=True)
-    C_ba = _V.real("C_ba", C_ba, allow_inf=True)
-    P = ball_accel_params(L, R, r, eps, C_ba)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
+    P = ball_accel_params(L, R, r, eps, C_ba)     # validates L, R, r, eps, C_ba
     lg = math.log(R * P["kappa"] / r)
     lk = math.log(max(P["kappa"], math.e))
     j_max = math.ceil(math.log2(P["K"]) + C_ba)

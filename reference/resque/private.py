@@ -136,7 +136,14 @@ def _alg3_source(rng, draws, n: int, d: int, That: int, k: int, rho: float):
         if unused:
             raise ValueError(f"draws: unknown streams {unused}; expected 'z', 'xi', 'zeta'")
     z = np.minimum(np.floor(u * n).astype(np.int64), n - 1)
-    return z, rho * xi, zeta
+    return z, _V.finite_result("xi = rho N(0, I)", rho * xi, rho=rho), zeta
+
+
+def _erm_oracle(oracle):
+    """Sample access to f^1..f^n (a SampleAccessOracle or anything with grad_batch and n)."""
+    _V.has_methods("oracle", oracle, ("grad_batch",))
+    _V.integer("oracle.n", getattr(oracle, "n", None), lo=1)
+    return oracle
 
 
 def _check_common(n_oracle, xbar, r, rho, beta, T, L):
@@ -169,12 +176,13 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
       ``alg3_draws(..., rng)`` replays it bit-identically.
     Spec: 000.alg3
     """
-    r = _V.positive("r", r, allow_inf=True)
-    rho = _V.positive("rho", rho, allow_inf=True)
-    beta = _V.positive("beta", beta, allow_inf=True)
+    oracle = _erm_oracle(oracle)
+    r = _V.positive("r", r)
+    rho = _V.positive("rho", rho)
+    beta = _V.positive("beta", beta)
     T = _V.integer("T", T, lo=1)
-    L = _V.positive("L", L, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
+    L = _V.positive("L", L)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
     d = xbar.shape[0]
     That, k, Ts = _phases(int(T))
@@ -197,7 +205,7 @@ def subsampled_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: floa
         y, ysum = x.copy(), np.zeros(d)                                    # y_0 = x_{i-1}
         for j in range(Ti):
             v = y - xbar
-            h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / rho ** 2) * G[j]   # ReSQue estimate at y_{j-1}
+            h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / (rho * rho)) * G[j]   # ReSQue estimate at y_{j-1}
             u = y - eta_i * h
             y = _proj(u, xbar, r)                                          # y_j = Proj(y_{j-1} - eta_i h)
             if record is not None and y is not u:
@@ -228,17 +236,16 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
     Randomness: as Alg. 3 (``rng`` or ``draws`` = alg3_draws with T).
     Spec: 000.alg4
     """
-    r = _V.real("r", r, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    lam = _V.nonnegative("lam", lam, allow_inf=True)
+    oracle = _erm_oracle(oracle)
+    r = _V.positive("r", r)
+    rho = _V.positive("rho", rho)
+    beta = _V.positive("beta", beta)
+    lam = _V.nonnegative("lam", lam)
     T = _V.integer("T", T, lo=1)
-    r_prime = _V.real("r_prime", r_prime, allow_inf=True)
-    L = _V.real("L", L, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
+    r_prime = _V.positive("r_prime", r_prime)
+    L = _V.positive("L", L)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
     xbar = _check_common(oracle.n, xbar, r, rho, beta, T, L)
-    if not (lam >= 0 and math.isfinite(lam)):
-        raise ValueError(f"lam must be a finite number >= 0, got {lam}")
     if not 0 < r_prime <= 2 * r * (1 + 1e-12):
         raise ValueError(f"r_prime must be in (0, 2r] = (0, {2 * r}], got {r_prime}")
     x0 = as_vector("x0", x0, xbar.shape[0])
@@ -261,7 +268,7 @@ def regularized_resqued_erm(oracle: SampleAccessOracle, xbar, r: float, rho: flo
         y, ysum = x.copy(), np.zeros(d)
         for j in range(Ti):
             v = y - xbar
-            h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / rho ** 2) * G[j]
+            h = math.exp((float(v @ xi[j]) - 0.5 * float(v @ v)) / (rho * rho)) * G[j]
             y = _proj((y + eta_i * lam * xbar - eta_i * h) / (1 + eta_i * lam), xbar, r)   # line 8 (composite step)
             ysum += y
         ybar = ysum / Ti
@@ -329,11 +336,12 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None,
       count validated); identical draws give bit-identical outputs.
     Spec: 000.alg5
     """
-    rng = _V.generator("rng", rng, allow_none=True)
-    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
-    positive("lam", lam)
+    oracle = _erm_oracle(oracle)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
+    r = _V.positive("r", r)
+    rho = _V.positive("rho", rho)
     xbar = as_vector("xbar", xbar)
-    s = alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)
+    s = alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)     # validates T >= 4, beta, lam, L, C_cvx > 0
     if draws is None:
         if rng is None:
             raise ValueError("rng must be given when draws is None")
@@ -343,6 +351,8 @@ def strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, rng=None,
     x = xbar.copy()
     for i in range(1, s["k"] + 1):
         r_prev = min(2 * r, math.sqrt(2 * s["D"][i - 1] / lam))            # r_{i-1} (data-independent)
+        if not r_prev > 0:
+            raise ValueError(f"lam = {lam!r} is too large for float arithmetic: r_{i - 1} = sqrt(2 D_{i - 1}/lam) underflows to 0")
         x = regularized_resqued_erm(oracle, xbar, r, rho, s["beta"][i - 1], lam, s["T"][i - 1], r_prev, x, L,
                                     draws=draws[i - 1])
         if record is not None:
@@ -406,10 +416,12 @@ def bias_reduced_estimator(oracle, xbar, r, rho, beta, lam, T, L, rng=None, *, C
       path draws exactly ``alg6_draws(..., rng)`` first, so the same draws give a bit-identical output.
     Spec: 000.alg6
     """
-    C_priv = _V.positive("C_priv", C_priv, allow_inf=True)
-    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
-    positive("lam", lam)
+    oracle = _erm_oracle(oracle)
+    C_priv = _V.positive("C_priv", C_priv)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
+    T = _V.integer("T", T, lo=4)
     xbar = as_vector("xbar", xbar)
+    alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)         # validates beta, lam, L, C_cvx (as Alg. 5)
     _, j_max = _alg6_levels(oracle.n, T, C_priv)
     if draws is None:
         if rng is None:
@@ -464,13 +476,12 @@ def high_probability_solver(oracle, xbar, r, rho, beta, lam, zeta, T, L, rng=Non
       exactly ``alg7_draws(..., rng)``, so the same draws give a bit-identical output.
     Spec: 000.alg7
     """
-    rng = _V.generator("rng", rng, allow_none=True)
-    C_sc = _V.real("C_sc", C_sc, allow_inf=True)
-    C_cvx = _V.real("C_cvx", C_cvx, allow_inf=True)
-    if not 0 < zeta < 1:
-        raise ValueError(f"zeta must be in (0,1), got {zeta}")
-    positive("lam", lam)
+    oracle = _erm_oracle(oracle)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
+    C_sc = _V.positive("C_sc", C_sc)
+    zeta = _V.in_range("zeta", zeta, 0.0, 1.0, lo_open=True, hi_open=True)
     xbar = as_vector("xbar", xbar)
+    alg5_schedule(T, beta, lam, L, xbar.shape[0], C_cvx)         # validates T >= 4, beta, lam, L, C_cvx (as Alg. 5)
     d = xbar.shape[0]
     k = math.ceil(20 * math.log(1 / zeta))                                # line 2 (L1037), rounded up (Audit A20)
     if draws is None:
@@ -573,6 +584,9 @@ def private_erm_parameters(n: int, d: int, eps: float, delta: float, L: float = 
     C = _V.positive("C", C, allow_inf=True)
     C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
     from reference.resque.accounting import thm3_parameters
+    if scaled is not None and not isinstance(scaled, Mapping):
+        raise TypeError(f"scaled must be None or a dict of overrides (eps_opt, rho, r, beta, T1, T2, T3, zeta, iterations), "
+                        f"got {type(scaled).__name__}")
     p = dict(thm3_parameters(n, d, eps, delta, L, R, C, C_ba))
     lk = math.log(max(p["kappa"], math.e))
     p["zeta"] = min(0.5, 1.0 / (p["kappa"] * C_ba * p["K"] * lk))
@@ -616,11 +630,12 @@ def private_erm(oracle: SampleAccessOracle, L: float, R: float, eps: float, delt
       deterministic given the oracle answers.)
     Spec: 000.private_erm
     """
-    L = _V.real("L", L, allow_inf=True)
-    R = _V.real("R", R, allow_inf=True)
-    eps = _V.nonnegative("eps", eps, allow_inf=True)
-    delta = _V.probability("delta", delta)
-    rng = _V.generator("rng", rng, allow_none=True)
+    oracle = _erm_oracle(oracle)
+    L = _V.positive("L", L)
+    R = _V.positive("R", R)
+    eps = _V.in_range("eps", eps, 0.0, 1.0, lo_open=True, hi_open=True)           # (0, 1) (Thm 3)
+    delta = _V.in_range("delta", delta, 0.0, 1 / 6, lo_open=True, hi_open=True)   # (0, 1/6) (Thm 3)
+    rng = _V.generator("rng", rng, allow_none=draws is not None)
     C = _V.positive("C", C, allow_inf=True)
     C_ba = _V.positive("C_ba", C_ba, allow_inf=True)
     C_sc = _V.positive("C_sc", C_sc, allow_inf=True)

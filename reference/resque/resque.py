@@ -97,9 +97,10 @@ def draw_resque_batch(oracle, xbar, rho: float, N: int, rng: np.random.Generator
     ``xi`` (optional, shape (N, d)) are pre-drawn standard-scaled draws (oracle mode: xi is used as is, NOT rescaled).
     Postcondition: oracle.calls increases by N and oracle.rounds by 1 (if N > 0).
     """
-    rho = _V.positive("rho", rho, allow_inf=True)
+    _V.has_methods("oracle", oracle, ("batch",))
+    rho = _V.positive("rho", rho)
     N = _V.integer("N", N, lo=0)
-    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
+    rng = _V.generator("rng", rng, allow_none=xi is not None)   # None only with pre-drawn xi
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     if int(N) != N or N < 0:
@@ -127,8 +128,9 @@ def resque_estimate(x, xbar, rho: float, grad_oracle, rng: np.random.Generator, 
       module's older convention, kept for the oracle targets: ``xi = rho * standard_normal(d)`` replays the rng path).
     Spec: 000.resque_estimator
     """
-    rho = _V.positive("rho", rho, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)   # None with pre-drawn xi
+    rho = _V.positive("rho", rho)
+    rng = _V.generator("rng", rng, allow_none=xi is not None)   # None only with pre-drawn xi
+    grad_oracle = _V.callable_("grad_oracle", grad_oracle)
     rho = _check_rho(rho)
     xbar = as_vector("xbar", xbar)
     x = as_vector("x", x, xbar.shape[0])
