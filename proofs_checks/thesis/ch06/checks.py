@@ -353,22 +353,6 @@ def _au5(ctx):
                    precision="exact GDP composition (core gdp_delta)")
 
 
-@check("003_ch06.priv.P6_1.exact", spec=("003_ch06.priv.P6_1", "003_ch06.proc_A6_2"))
-def _p61(ctx):
-    worst = 0.0
-    for (n, K, E, T, eps, dl) in [(1000, 10, 5, 200, 1.0, 1e-6), (50, 1, 1, 1, 0.1, 1e-12), (10 ** 6, 300, 100, 10 ** 4, 8.0, 1e-3)]:
-        s1, s2, mus = spd.calibrate_spider_sigmas(G=1.0, M=2.0, n=n, K_max=K, N_esc=E, T=T, epsilon=eps, delta=dl)
-        mu = spd.spider_privacy_mu(G=1.0, M=2.0, n=n, sigma1=s1, sigma2=s2, K_max=K, N_esc=E, T=T)
-        r = spd.spider_delta(eps, mu) / dl
-        worst = max(worst, r)
-    if worst > 1 + 1e-9:
-        return fail("δ(ε) <= δ", f"{worst}")
-    return Outcome(Verdict.NUMERIC, claimed="Alg. 17 + corrected (6.2) with hard caps (K_max O1, N_esc escapes, T O2) is (ε,δ)-DP",
-                   computed=f"exact GDP: mu = sqrt((K+E)(2G/nσ1)² + T(2M/nσ2)²), calibrated σ's give δ(ε)/δ = {worst:.12f}",
-                   margin=1 - worst, precision="core gdp_mu / gdp_delta (bisection rel 1e-13)",
-                   details="3 settings incl. T=1, ε=8, δ=1e-12; the paper's O(·) constants are replaced by exact calibration")
-
-
 # --------------------------------------------------------------------------- S6-16 Thm 6.4.1 / AU17 / P6-5
 @check("003_ch06.thm6_4_1.gaussian_instance", spec=("003_ch06.thm6_4_1", "003_ch06.audit.AU17", "003_ch06.priv.P6_5"))
 def _thm641(ctx):
