@@ -64,7 +64,7 @@ def _target_cdf(s, k, mu, grid):
 @check(P + "alg3.sampler_in_law", spec=[P + "alg3", P + "thm3_5_6"], profile="full")
 def _in_law(ctx):
     n = 4
-    M = 1000 if ctx.full else 60
+    M = 700 if ctx.full else 60
     orc, s = _oracle(n)
     p = dp_erm_parameters(EPS, DELTA, G, D, n, 1)
     T_rule = pr.expected_steps(p["k"], p["mu"], G, D, 1, p["eta_tv"], C_eta=1.0)
