@@ -495,61 +495,69 @@ def _e8(ctx):
 # ----------------------------------------------------------------------------------------------------
 @check("001.exp.E12.thm2_excess_vs_eps", spec=["001.exp.E12", "001.thm2"], profile="full")
 def _e12(ctx):
-    """E12: Alg 2 (scaled mode of 001.exp.E2), interpolating least squares, excess vs eps at fixed n = m T.
+    """E12: Alg 2 (scaled mode of 001.exp.E2), interpolating least squares, excess vs eps at fixed n.
 
-    Thm 2's privacy term is LD exp(-Theta~(lambda n eps/(H d))): exponential in eps, so the log-log slope of the
-    excess must be steeper than any power of 1/eps and must steepen with eps.  Under interpolation the data carry no
-    statistical error (noiseless labels: every chunk's ERM is x* itself), so the whole excess is the price of
-    privacy -- the privacy-limited regime is the whole grid.  Accept rule (shared protocol, two disjoint halves of
-    the eps grid): the upper half's 99% bootstrap interval lies below -2, the slope of the fastest polynomial
-    competitor (d/(n eps))^2 (the non-interpolation rate), and below the lower half's interval (steepening)."""
+    Thm 2's privacy term LD exp(-Theta~(lambda n eps/(H d))) comes from its epoch size: in the privacy branch of
+    m = 256 log^2 n (H log(1/beta)/lambda) max{256 H/lambda, d/(eps sqrt(log n))} (L239) m is proportional to d/eps,
+    so T = n/m grows linearly in eps and the schedule contracts T times.  Here m = ceil(C/eps) with the scaled
+    C = 6000 (n = 2400 fixed, T = floor(n/m)).  The excess must then decay in eps faster than any power, in
+    particular faster than the non-interpolation (d/(n eps))^2 (slope -2), and its log-log slope must steepen.
+    Accept rule (shared protocol, two disjoint halves of the eps grid): the upper half's 99% bootstrap interval lies
+    below -2 and below the lower half's, for x* interior and on the boundary.  Under interpolation the data carry no
+    statistical error (noiseless labels), so the whole excess is the price of privacy."""
     from proofs_checks.interpolation.utility_checks import _alg2_runs
-    m, T, c, beta, d = 300, 3, 0.2, 0.05, 2
-    epss = np.array([8.0, 11.3, 16.0, 22.6, 32.0, 45.3, 64.0, 90.5])
+    n, C, c, beta = 2400, 6000.0, 0.1, 0.05
+    epss = np.array([20.0, 25.0, 32.0, 40.0, 50.0, 63.0])
     R = 8
     stars = {"x* interior": np.array([0.3, -0.2]), "x* on the boundary": np.array([0.6, 0.8])}
-    rows, arts, oks, ledger_all = [], [], [], dict(eps_ratio=0.0, releases=0)
+    rows, arts, oks, ledger_all, sched = [], [], [], dict(eps_ratio=0.0, releases=0), []
     for si, (name, xs) in enumerate(stars.items()):
         samples = []
         for j, eps in enumerate(epss):
+            m = int(math.ceil(C / eps))
+            T = n // m
             ledger = {}
-            _, _, exc, _, _, _ = _alg2_runs(ctx, m=m, T=T, c=c, eps=float(eps), delta=0.0, beta=beta, N=R,
-                                            rng=ctx.child_rng(10 * si + j), x_star=xs, ledger=ledger)
+            _, Ds, exc, _, _, q = _alg2_runs(ctx, m=m, T=T, c=c, eps=float(eps), delta=0.0, beta=beta, N=R,
+                                             rng=ctx.child_rng(10 * si + j), x_star=xs, ledger=ledger)
             if ledger.get("bad_counts"):
                 return fail("Alg 2 ERM counts = T x T5 x ceil(log(m/T5))", str(ledger["bad_counts"][:3]))
             ledger_all["eps_ratio"] = max(ledger_all["eps_ratio"], ledger["eps_ratio"])
             ledger_all["releases"] = max(ledger_all["releases"], ledger["releases"])
             samples.append(exc)
+            if si == 0:
+                sched.append(f"eps {eps:g}: m = {m}, T = {T}, q = {q:.3g}, bound (1/2)(D_(T+1)/2)^2 = "
+                             f"{0.5 * (Ds[-1] / 2) ** 2:.3g}")
         h = len(epss) // 2
         ci_all = slope_interval(epss, samples, ctx.child_rng(900 + si), n_boot=N_BOOT, level=LEVEL)
         ci_lo = slope_interval(epss[:h], samples[:h], ctx.child_rng(910 + si), n_boot=N_BOOT, level=LEVEL)
         ci_hi = slope_interval(epss[h:], samples[h:], ctx.child_rng(920 + si), n_boot=N_BOOT, level=LEVEL)
         fig = loglog_figure(ctx, f"e12_thm2_vs_eps_{si}", epss, samples, ci_all, theory=None, competitor=-2.0,
-                            xlabel="eps", ylabel="excess f(x_T) - f*", title=f"{ctx.check_id}: {name}")
+                            xlabel="eps (m = ceil(6000/eps), T = floor(2400/m))", ylabel="excess f(x_T) - f*",
+                            title=f"{ctx.check_id}: {name}")
         arts += [fig] if fig else []
         ok = ci_hi.hi < -2.0 and ci_hi.hi < ci_lo.lo
         oks.append(ok)
         means = [float(np.mean(s)) for s in samples]
         rows.append(f"{name}: whole grid {ci_all}; lower half eps {epss[0]:g}..{epss[h - 1]:g}: {ci_lo}; upper half "
-                    f"eps {epss[h]:g}..{epss[-1]:g}: {ci_hi}; mean excess {means[0]:.3g} -> {means[-1]:.3g}; "
+                    f"eps {epss[h]:g}..{epss[-1]:g}: {ci_hi}; mean excess {', '.join(f'{v:.3g}' for v in means)}; "
                     f"accept (upper < -2 and upper < lower): {ok}")
     if ledger_all["eps_ratio"] > 1 + 1e-12:
         return fail("privacy of the added noise <= eps", f"accounted {ledger_all['eps_ratio']:.4g} x eps")
     claimed = ("Thm 2 eq. (3), privacy term LD exp(-Theta~(lambda n eps/(H d))) of Alg 2 (with Alg 1's Lipschitz "
-               "extension around Alg 5/4): excess decays in eps faster than every power, in particular faster than "
-               "the non-interpolation rate's (d/(n eps))^2 (slope -2)")
-    computed = ("; ".join(rows) + f"; accounted eps (core parallel_compose over {ledger_all['releases']} Laplace "
-                f"releases, worst run) = {ledger_all['eps_ratio']:.4g} x eps; ERM counts = T x T5 x ceil(log(m/T5)) "
-                "with the formula sizes in every run")
-    details = (f"LABELLED SCALED MODE of 001.exp.E2: m = {m}, T = {T} (n = {m * T}), c = {c} (paper 256), inner step "
-               "scaled so that the first proximal weight is 2/lambda (privacy unchanged), beta = 0.05; instance B "
-               "(noiseless least squares, d = 2, H = 2, lambda = 1, interpolation), x* interior and on the boundary of "
-               f"X = B(0, 1); {R} iid replicates x {len(epss)} eps. What is lost: at the paper's m, T = n/m < 1 for every "
-               "n <= 4e8 (certified, 001.thm2.T_below_one_certified); below eps ~ 8 at this m the noise of the "
-               "8-sample inner ERMs (m/(T5 k) samples each) throws the iterates out of X (mean excess 0.06-1.7, above "
-               "f(x0) - f* = 0.065, exploratory runs), i.e. the exponential regime starts only at lambda m eps/(H d T5 k) "
-               "of order 10.")
-    cov = f"eps in [{epss[0]:g}, {epss[-1]:g}], n = {m * T} (scaled), d = 2, x* interior and on the boundary"
+               "extension around Alg 5/4), m in the privacy branch (m ~ d/eps, T = n/m ~ eps): the excess decays in "
+               "eps faster than every power, in particular faster than the non-interpolation (d/(n eps))^2 (slope -2)")
+    computed = ("; ".join(rows) + "; schedule: " + "; ".join(sched) + f"; accounted eps (core parallel_compose over up "
+                f"to {ledger_all['releases']} Laplace releases, worst run) = {ledger_all['eps_ratio']:.4g} x eps; ERM "
+                "counts = T x T5 x ceil(log(m/T5)) with the formula sizes in every run")
+    details = (f"LABELLED SCALED MODE of 001.exp.E2: n = {n}, m = ceil({C:g}/eps) (the privacy branch of L239 with a "
+               f"scaled constant), T = floor(n/m) = 8..25, c = {c} (paper 256), inner step scaled so that the first "
+               "proximal weight is 2/lambda (privacy unchanged), beta = 0.05; instance B (noiseless least squares, d = 2, "
+               f"H = 2, lambda = 1, interpolation), x* interior and on the boundary of X = B(0, 1); {R} iid replicates x "
+               f"{len(epss)} eps. What is lost: at the paper's m, T = n/m < 1 for every n <= 4e8 (certified, "
+               "001.thm2.T_below_one_certified); above eps ~ 100 at this n the excess reaches the certified solver's "
+               "floor (tau ~ 1e-12); with m FIXED (m = 300, T = 3) the excess falls only like eps^-1.9 (exploratory: the "
+               "eps-dependence of Thm 2 enters through T = n/m, not through the noise of a fixed epoch).")
+    cov = f"eps in [{epss[0]:g}, {epss[-1]:g}], n = {n} (scaled), d = 2, x* interior and on the boundary"
     if all(oks):
         return Outcome(Verdict.STATISTICAL, claimed=claimed, computed=computed, artifacts=arts, details=details,
                        precision=f"{100 * LEVEL:g}% percentile bootstrap intervals ({N_BOOT} resamples) of log-log slopes "
