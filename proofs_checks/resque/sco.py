@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from proofs_checks.engine import Param, certify
+from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.accounting import compose_basic, parallel_compose
 from reference.resque.private import ErmProblem
@@ -158,7 +159,6 @@ def _thm4_rate(ctx):
     eps = 0.9, delta = 0.1, 8 runs per n; slope interval by the shared protocol.  The printed bound's local slope over
     this range (polylogs included) is the theory exponent; the competitor is 0 (no decrease).  Every run asserts: k =
     ceil(ln n) phases on disjoint blocks, gradients = sum over phases, output in B(R)."""
-    from proofs_checks.experiments import loglog_figure, slope_interval
     rng = ctx.rng
     d, eps, delta, M = 2, 0.9, 0.1, 8
     ns = (500, 1000, 2000)
@@ -190,13 +190,18 @@ def _thm4_rate(ctx):
     fig = loglog_figure(ctx, "thm4_excess_vs_n", ns, samples, ci, theory=theory, competitor=0.0, xlabel="n",
                         ylabel="excess population risk")
     means = [float(np.mean(s)) for s in samples]
+    rule = rate_outcome(ci, theory=theory, competitor=0.0, claim="slope of the mean excess vs n", figure=fig)
+    verdict_text = {"STATISTICAL": f"the interval contains the bound's local slope {theory:+.3f} and excludes 0 (no decrease)",
+                    "PARTIAL": "the interval contains both the bound's local slope and 0 (no decrease)",
+                    "ERRATUM": f"the interval excludes the bound's local slope {theory:+.3f}"}.get(rule.verdict.value,
+                                                                                                   rule.verdict.value)
     return Outcome(Verdict.PARTIAL, artifacts=[fig] if fig else [], claimed=f"Thm 4: E f^pop(x) - min f^pop = O(LR(1/sqrt n + sqrt(d log(1/delta)) log^1.5(n/delta) log n/(n eps))); "
                            f"local slope of the bound over n = 500..2000: {theory:+.3f}",
                    computed=f"mean excess {', '.join(f'{m_:.3f}' for m_ in means)} at n = {ns} (x = 0 has excess 0.5); {ci}; "
-                            f"{caps} capped eps_opt values; gradients {min(grads)}-{max(grads)}",
+                            f"accept rule in this scaled regime: {verdict_text}; {caps} capped eps_opt values; gradients "
+                            f"{min(grads)}-{max(grads)}",
                    coverage=f"missing: the regime is scaled (C = 0.1 in (30), T1 = T2 = 16, T3 = 4, C_priv = 0.25, C_ba = 2) and "
-                            f"NOT private at these n (Thm 3's private regime needs n ~ 1e17, 000.thm3.private_regime); in this "
-                            f"regime the composed stand-in does not optimise: the excess stays near that of x = 0, so the "
-                            f"printed rate is neither confirmed nor refuted",
+                            f"NOT private at these n (Thm 3's private regime needs n ~ 1e17, 000.thm3.private_regime), over a "
+                            f"factor-4 range of n only; the printed statement (private, paper's constants) is not what was run",
                    details=f"{M} runs per n, two-point linear loss (population risk in closed form), d = {d}, eps = {eps}, "
                            f"delta = {delta}; figure {fig}")
