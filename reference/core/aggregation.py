@@ -21,6 +21,8 @@ def aggregate(points, Delta: float) -> tuple[np.ndarray, bool]:
     Randomness: none.
     Spec: 000.aggregate
     """
+    if points is None or isinstance(points, (str, bytes, bool, np.bool_)):   # (np.asarray would coerce them)
+        raise TypeError(f"points must be a (k, d) array of reals, got {type(points).__name__} {points!r}"[:300])
     P = matrix("points", np.atleast_2d(np.asarray(points, dtype=float)))
     if P.shape[0] < 1 or P.shape[1] < 1:
         raise ValueError(f"points must be a non-empty (k, d) array, got shape {P.shape}")

@@ -529,10 +529,8 @@ class AuditEvent:
     threshold: float
 
     def __post_init__(self):
-        if self.direction not in (">=", "<="):
-            raise ValueError(f"direction must be '>=' or '<=', got {self.direction!r}")
-        if not (isinstance(self.threshold, (int, float, np.floating, np.integer)) and not math.isnan(self.threshold)):
-            raise ValueError(f"threshold must be a number, got {self.threshold!r}")
+        _V.choice("direction", self.direction, (">=", "<="))
+        _V.real("threshold", self.threshold)            # a finite number (not a bool, not NaN / inf)
 
     def indicator(self, s: np.ndarray) -> np.ndarray:
         s = np.asarray(s)

@@ -17,7 +17,7 @@ from mpmath import mpf
 RNG = "__RNG__"
 TIMEOUT = 3.0          # seconds per call (signal alarm in the worker; the parent kills after 3 s more)
 PER_FUNCTION = 24      # substitutions per function in CI (deterministic, hash-ordered); FUZZ_FULL=1 runs all
-SLOW = {}              # qualified name -> fewer substitutions for slow valid calls
+SLOW = {'reference.core.accounting.pld.pld_bracket': 12, 'reference.core.accounting.pld.pld_bracket_details': 12}   # fewer substitutions for slow valid calls
 
 
 def _grad1(w, x):      # per-sample gradient of f(w, x) = ||w - x||^2 / 2 (1-Lipschitz on small balls)
@@ -84,7 +84,7 @@ CALLS = {
     'reference.core.accounting.composition.compose_basic': lambda: dict(pairs=[(0.0, 0.0)], dps=None),
     'reference.core.accounting.composition.compose_optimal_homogeneous': lambda: dict(epsilon=0.0, delta=0.0, k=1, delta_total=1e-09, dps=None, rel_tol=1e-12),
     # TODO missing: epsilon_total
-    # 'reference.core.accounting.composition.compose_optimal_homogeneous_delta': lambda: dict(epsilon=1.0, delta=1e-5, k=2, dps=None),
+    'reference.core.accounting.composition.compose_optimal_homogeneous_delta': lambda: dict(epsilon=0.5, delta=1e-6, k=3, epsilon_total=1.0, dps=None),
     'reference.core.accounting.composition.group_privacy': lambda: dict(epsilon=1.0, delta=1e-06, k=3, dps=None),
     'reference.core.accounting.composition.parallel_compose': lambda: dict(pairs=[(4.0, 0.0)]),
     'reference.core.accounting.composition.tv_to_dp': lambda: dict(epsilon=0.0, delta=0.0, eta=0.1, dps=None),
@@ -108,9 +108,9 @@ CALLS = {
     'reference.core.accounting.pld.dpsgd_delta_bracket': lambda: dict(q=0.1, sigma=1.0, T=4, epsilon=1.0, rel_width=0.001, max_refinements=3),
     'reference.core.accounting.pld.dpsgd_epsilon_bracket': lambda: dict(q=0.1, sigma=1.0, T=4, delta=1e-5, width=None, rel_width=0.001, max_refinements=3),
     # TODO missing: pair
-    # 'reference.core.accounting.pld.pld_bracket': lambda: dict(T=4, delta=None, epsilon=None, width=None, rel_width=0.001, directions='both', max_refinements=3),
+    'reference.core.accounting.pld.pld_bracket': lambda: dict(pair=__import__('reference.core.accounting.pld', fromlist=['GaussianPair']).GaussianPair(1.0), T=2, delta=1e-5, rel_width=0.1, max_refinements=0),
     # TODO missing: pair
-    # 'reference.core.accounting.pld.pld_bracket_details': lambda: dict(T=4, delta=None, epsilon=None, width=None, rel_width=0.001, directions='both', max_refinements=3, k0=None),
+    'reference.core.accounting.pld.pld_bracket_details': lambda: dict(pair=__import__('reference.core.accounting.pld', fromlist=['GaussianPair']).GaussianPair(1.0), T=2, epsilon=1.0, rel_width=0.1, max_refinements=0),
     'reference.core.accounting.pld.randomized_response_pair': lambda: dict(epsilon=1.0),
     'reference.core.accounting.rdp.dpsgd_epsilon': lambda: dict(q=0.01, sigma=1.0, steps=1000, delta=1e-05, orders=None, certified=False, method='improved', return_order=False, dps=None),
     'reference.core.accounting.rdp.dpsgd_rdp': lambda: dict(q=1.0, sigma=2.0, steps=10, dps=None),
@@ -119,18 +119,18 @@ CALLS = {
     'reference.core.accounting.rdp.rdp_laplace': lambda: dict(alpha=2.0, b=2.0, sensitivity=1.0),
     'reference.core.accounting.rdp.rdp_subsampled_gaussian': lambda: dict(alpha=2, q=1e-06, sigma=0.3, method='exact', as_arb=False, dps=None),
     # TODO missing: orders:<class 'set'>
-    # 'reference.core.accounting.rdp.rdp_subsampled_gaussian_arb': lambda: dict(q=0.5064113984526722, sigma=0.3, target_bits=60),
+    'reference.core.accounting.rdp.rdp_subsampled_gaussian_arb': lambda: dict(orders=[2, 3], q=0.1, sigma=1.0, target_bits=60),
     'reference.core.accounting.rdp.rdp_subsampled_gaussian_bound': lambda: dict(alpha=2.0, q=0.1, sigma=2.0),
     'reference.core.accounting.rdp.rdp_to_dp': lambda: dict(alphas=[1.5, 2, 3, 4, 8, 16, 32, 64, 128], rdps=[8.333333333333334, 11.111111111111112, 16.666666666666668, 22.222222222222225, 44.44444444444445, 88.8888888888889, 177.7777777777778, 355.5555555555556, 711.1111111111112], delta=1e-12, method='mironov', dps=None, certified=False, return_order=False),
     # TODO missing: rdps
-    # 'reference.core.accounting.rdp.rdp_to_dp_delta': lambda: dict(alphas=np.array([2.0, 4.0, 8.0]), epsilon=1.0, method='improved', dps=None, return_order=False),
+    'reference.core.accounting.rdp.rdp_to_dp_delta': lambda: dict(alphas=[2.0, 3.0], rdps=[0.1, 0.2], epsilon=1.0, method='improved', dps=None, return_order=False),
     'reference.core.accounting.zcdp.cks_objective': lambda: dict(alpha=mpf('364670.19803889633'), rho=mpf('9.9999999999999995e-7'), delta=mpf('9.9999999999999998e-201')),
     'reference.core.accounting.zcdp.dp_to_zcdp': lambda: dict(epsilon=1.0, dps=None),
     'reference.core.accounting.zcdp.zcdp_compose': lambda: dict(rhos=[0.0], dps=None),
     'reference.core.accounting.zcdp.zcdp_gaussian': lambda: dict(sigma=1.0, sensitivity=1, dps=None),
     'reference.core.accounting.zcdp.zcdp_to_dp': lambda: dict(rho=1e-06, delta=1e-200, method='standard', dps=None, return_order=False),
     # TODO missing: points
-    # 'reference.core.aggregation.aggregate': lambda: dict(Delta=1.0),
+    'reference.core.aggregation.aggregate': lambda: dict(points=np.array([[0.0, 0.0], [0.1, 0.0], [0.0, 0.1], [5.0, 5.0]]), Delta=0.5),
     'reference.core.geometry.as_vector': lambda: dict(name="v", v=np.zeros(3), d=3),
     'reference.core.geometry.check_radius': lambda: dict(name="r", r=1.0),
     'reference.core.geometry.proj_box': lambda: dict(y=np.array([0.0]), lower=np.array([-1.0]), upper=np.array([0.5])),
@@ -205,7 +205,7 @@ CALLS = {
     'reference.core.strategies.rhos': lambda: dict(min_value=0.0001, max_value=100.0),
     'reference.core.strategies.sigmas': lambda: dict(min_value=0.01, max_value=1000.0),
     # TODO missing: direction
-    # 'reference.core.testing.AuditEvent': lambda: dict(threshold=1.0),
+    'reference.core.testing.AuditEvent': lambda: dict(direction='>=', threshold=0.5),
     # TODO missing: epsilon_lb, A1, A2, sizes, predicted, n_select
     # 'reference.core.testing.AuditResult': lambda: dict(beta=1.0, delta=1e-5, n1=10, n0=10, n_samples=20, rho_lb=math.nan, mu0_lb=math.nan, details=''),
     # TODO missing: passed, estimate, target, method, max_ratio
@@ -781,14 +781,7 @@ SKIP = {
     'reference.thesis.ch03.procedures.reg_exp_mech_composite': 'one draw runs T alternating steps of the composite sampler (seconds); parameters validated at its top',
     'reference.thesis.ch05.lp_pipeline.lp_gamma_y': 'the factory is cheap but each y costs ~50 psi evaluations (~40 ms each) in SLSQP; parameters validated at its top',
     'reference.thesis.ch05.lp_pipeline.m_erm_lp': 'end-to-end pipeline (>= 10 s per alternating step); parameters validated by m_erm_lp_schedule / the samplers',
-    'reference.core.accounting.composition.compose_optimal_homogeneous_delta': 'valid call not written yet: needs epsilon_total',
     'reference.core.accounting.pld.BracketDetails': 'valid call not written yet: needs interval, kind, passes, seconds',
-    'reference.core.accounting.pld.pld_bracket': 'valid call not written yet: needs pair',
-    'reference.core.accounting.pld.pld_bracket_details': 'valid call not written yet: needs pair',
-    'reference.core.accounting.rdp.rdp_subsampled_gaussian_arb': 'valid call not written yet: needs orders',
-    'reference.core.accounting.rdp.rdp_to_dp_delta': 'valid call not written yet: needs rdps',
-    'reference.core.aggregation.aggregate': 'valid call not written yet: needs points',
-    'reference.core.testing.AuditEvent': 'valid call not written yet: needs direction',
     'reference.core.testing.AuditResult': 'valid call not written yet: needs epsilon_lb, A1, A2, sizes, predicted, n_select',
     'reference.core.testing.MeanTestResult': 'valid call not written yet: needs passed, estimate, target, method, max_ratio',
     'reference.core.testing.audit_epsilon': 'a statistical audit (2000+ mechanism runs per call); fuzzed through its helpers',
@@ -889,6 +882,7 @@ ACCEPT = {
     "reference.oracle.compare.flatten_output": {"out": ("nan", "+inf", "-inf", "True", "empty", "shape")},  # outputs to compare, any real (docstring)
     "reference.oracle.harness.Oracle": {"candidate_name": ("str",)},   # "x" is a valid label
     "reference.core.randomness.Source": {"single": ("str",)},   # "x" is a valid stream name
+    "reference.core.accounting.rdp.rdp_subsampled_gaussian_arb": {"orders": ("empty",)},   # no orders: {} (documented)
     "reference.core.accounting._common.Interval": {"lo": ("-inf", "+inf"), "hi": ("-inf",)},   # saturated ends
     "reference.core.geometry.as_vector": {"name": ("str",)},   # "x" is a valid label
     "reference.core.geometry.proj_box": {"lower": ("-inf",)},  # an open side (upper=inf documented)

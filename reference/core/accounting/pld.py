@@ -1145,7 +1145,7 @@ def _cell_range(pair: DominatingPair, plan: _Plan) -> tuple[int, int]:
     J_lo = int(math.floor(l_lo / h)) - 1          # one spare point each side: atoms on the range ends stay inside
     J_hi = max(int(math.ceil(l_hi / h)) + 1, J_lo + 2)
     if J_hi - J_lo > (1 << 21):
-        raise _TooLarge(f"lattice of {J_hi - J_lo} cells for one step (h = 2^-{plan.k0}, loss range [{l_lo:.4g}, "
+        raise _TooLarge(f"lattice of {float(J_hi - J_lo):.3g} cells for one step (h = 2^-{plan.k0}, loss range [{l_lo:.4g}, "
                          f"{l_hi:.4g}]) for {pair.name}; ask for a wider bracket (width / rel_width)")
     return J_lo, J_hi
 
