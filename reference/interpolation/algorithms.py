@@ -19,8 +19,8 @@ import numpy as np
 
 from .geometry import proj_balls
 from .lipschitz_extension import ExtendedLoss, Loss
-from .localization import (OperationCounter, _run_inputs, _run_outputs, _validate_privacy, alg5_epochs, alg5_T,
-                           diameter_bound, partition)
+from .localization import (OperationCounter, _run_inputs, _run_outputs, alg5_epochs, alg5_T, diameter_bound,
+                           partition)
 from .schedule import alg2_schedule, alg6_schedule, c_kappa as _c_kappa, rate_term, thm2_m
 from reference.core import validation as _V
 

@@ -80,12 +80,8 @@ def draw_noise(rng: np.random.Generator | None, d: int, kind: str, laplace_readi
     _V.choice("kind", kind, ('gaussian', 'laplace'))
     _V.choice("laplace_reading", laplace_reading, ('iid', 'l2'))
     d = _V.integer("d", d, lo=1)
-    if not isinstance(d, (int, np.integer)) or isinstance(d, bool) or d < 1:
-        raise ValueError(f"d must be an integer >= 1, got {d!r}")
     if kind == "gaussian":
         return Source(rng, draws, single="xi").normal("xi", (d,))
-    if kind != "laplace":
-        raise ValueError(f"kind must be 'laplace' or 'gaussian', got {kind!r}")
     if laplace_reading == "iid":
         return Source(rng, draws, single="zeta").laplace("zeta", (d,))
     if laplace_reading == "l2":
@@ -120,9 +116,7 @@ def partition(n: int, parts: int) -> list[slice]:
     Spec: 001.P4.
     """
     n = _V.integer("n", n, lo=1)
-    parts = _V.integer("parts", parts)
-    if parts < 1:
-        raise ValueError(f"parts must be >= 1, got {parts}")
+    parts = _V.integer("parts", parts, lo=1)
     m = n // parts
     if m < 1:
         raise ValueError(f"n must be >= parts (n={n}, parts={parts}): chunks would be empty")
@@ -133,13 +127,6 @@ def diameter_bound(X: Sequence) -> float:
     """Diam(X) <= 2 min radius for an intersection of balls (inf for R^d).  X: a list of (centre, radius) pairs."""
     X = check_balls(X, "X")
     return math.inf if len(X) == 0 else 2.0 * min(float(r) for _, r in X)
-
-
-def _validate_privacy(epsilon, delta):
-    if not (math.isfinite(epsilon) and epsilon > 0):
-        raise ValueError(f"epsilon must be finite and > 0, got {epsilon}")
-    if not (0 <= delta < 1):
-        raise ValueError(f"delta must be in [0, 1), got {delta}")
 
 
 def _run_inputs(S, loss, X, x0, *, n_min: int, X_name: str = "X", bounded: bool = False):
