@@ -228,6 +228,8 @@ def exponential_mechanism_1d(score: Callable, lo, hi, epsilon: float, sensitivit
     if not lo_f < hi_f:
         raise ValueError(f"lo must be < hi, got lo={lo!r}, hi={hi!r}")
     bps_f = [_real(f"breakpoints[{i}]", t) for i, t in enumerate(breakpoints)]
+    if isinstance(u, (bool, np.bool_)):
+        raise TypeError(f"u must be a real number in [0, 1] (float, str or mpf), got bool {u!r}")
     if u is None:
         u = float(_generator(rng).random())  # step 3's uniform (drawn first, as a fast implementation would)
     with mpmath.workdps(dps + 10):

@@ -17,7 +17,8 @@ from mpmath import mpf
 RNG = "__RNG__"
 TIMEOUT = 3.0          # seconds per call (signal alarm in the worker; the parent kills after 3 s more)
 PER_FUNCTION = 24      # substitutions per function in CI (deterministic, hash-ordered); FUZZ_FULL=1 runs all
-SLOW = {'reference.core.accounting.pld.pld_bracket': 12, 'reference.core.accounting.pld.pld_bracket_details': 12}   # fewer substitutions for slow valid calls
+SLOW = {'reference.core.accounting.pld.pld_bracket': 12, 'reference.core.accounting.pld.pld_bracket_details': 12,
+        'reference.thesis.ch03.mechanisms.regularized_exp_mech_1d': 8}   # fewer substitutions for slow valid calls
 
 
 def _grad1(w, x):      # per-sample gradient of f(w, x) = ||w - x||^2 / 2 (1-Lipschitz on small balls)
@@ -769,6 +770,13 @@ CALLS = {
     # TODO missing: loss_sum:<class 'function'>, subgrad_sum:<class 'function'>, in_domain:<class 'function'>
     # 'reference.thesis.ch13.l2p.rmw_rejection_sample': lambda: dict(x_hat=np.array([0.0]), beta=2.0, lam=1.0, rng=None, max_attempts=100000, draws=None),
     'reference.thesis.ch13.l2p.thm1332_privacy': lambda: dict(T=4, B=2, eta=0.1, p=0.5, delta1=1e-5),
+    'reference.thesis.ch03.mechanisms.regularized_exp_mech_1d': lambda: dict(F=lambda x: abs(x), lo=-1.0, hi=1.0, k=2.0, mu=1.0, rng=None, u=0.3, breakpoints=(0.0,), dps=20),
+    'reference.thesis.ch06.pipelines.gibbs_density_1d': lambda: dict(zs=np.array([0.1, -0.2, 0.3]), G=1.0, beta=2.0, mu=1.0, R=1.0, npts=50),
+    'reference.thesis.ch06.spider.spider_parameters': lambda: dict(B=10, M=1.0, G=1.0, rho=1.0, kappa=1.0, omega=0.1, zeta1=1.0, zeta2=1.0, d=2, C=1.0),
+    'reference.thesis.ch07.spider_tree.epoch_drift_at_o2': lambda: dict(kinds=['O1', 'O2', 'O2'], gt_norms=[0.1, 0.2, 0.3]),
+    'reference.thesis.ch08.o2nc.first_order_estimator': lambda: dict(grad=lambda x: 2 * np.asarray(x), x=np.array([0.5, 0.1]), alpha=0.1, m=3, rng=RNG, variant='ball', y=None),
+    'reference.thesis.ch08.o2nc.zero_order_estimator': lambda: dict(f=lambda x: float(np.sum(np.asarray(x) ** 2)), x=np.array([0.5, 0.1]), alpha=0.1, m=3, rng=RNG, variant='sphere', y=None),
+    'reference.thesis.ch10.accelerated.smoothed_grad': lambda: dict(grad=lambda x: np.sign(x), r=0.1, rng=RNG, draws=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -806,7 +814,6 @@ SKIP = {
     'reference.thesis.ch01.algorithms.regularized_reduction': 'valid call not written yet: needs sc_solver',
     'reference.thesis.ch01.algorithms.restart_erm': 'valid call not written yet: needs solver',
     'reference.thesis.ch01.algorithms.restart_sco': 'valid call not written yet: needs solver',
-    'reference.thesis.ch03.mechanisms.regularized_exp_mech_1d': 'valid call not written yet: needs F',
     'reference.thesis.ch03.sampler.alternating_sampler': 'valid call not written yet: needs rgo',
     'reference.thesis.ch03.sampler.composite_sampler': 'valid call not written yet: needs oracle',
     'reference.thesis.ch04.rem.em_strongly_convex': 'valid call not written yet: needs loss, sampler',
@@ -816,20 +823,15 @@ SKIP = {
     'reference.thesis.ch05.sampler.bernoulli_factory_rho': 'valid call not written yet: needs f_oracles',
     'reference.thesis.ch05.sampler.inner_loop': 'valid call not written yet: needs f_oracles, gamma_y',
     'reference.thesis.ch06.pipelines.empirical_sosp_pipeline': 'valid call not written yet: needs per_sample_grad, per_sample_hess',
-    'reference.thesis.ch06.pipelines.gibbs_density_1d': 'valid call not written yet: needs zs',
     'reference.thesis.ch06.pipelines.gibbs_sampler_ball': 'valid call not written yet: needs F',
     'reference.thesis.ch06.pipelines.population_private_oracles': 'valid call not written yet: needs per_sample_grad',
     'reference.thesis.ch06.pipelines.population_sosp_pipeline': 'valid call not written yet: needs per_sample_grad, per_sample_hess',
     'reference.thesis.ch06.sampler.alternate_sample': 'valid call not written yet: needs f_list',
     'reference.thesis.ch06.sampler.rgo_rejection_sampler': 'valid call not written yet: needs f_list',
     'reference.thesis.ch06.spider.empirical_private_oracles': 'valid call not written yet: needs per_sample_grad',
-    'reference.thesis.ch06.spider.spider_parameters': 'valid call not written yet: needs zeta1, zeta2',
     'reference.thesis.ch06.spider.stochastic_spider': 'valid call not written yet: needs O1, O2',
     'reference.thesis.ch07.spider_tree.adaptive_batch_spider': 'valid call not written yet: needs per_sample_grad',
-    'reference.thesis.ch07.spider_tree.epoch_drift_at_o2': 'valid call not written yet: needs kinds, gt_norms',
-    'reference.thesis.ch08.o2nc.first_order_estimator': 'valid call not written yet: needs grad',
     'reference.thesis.ch08.o2nc.o2nc': 'valid call not written yet: needs O',
-    'reference.thesis.ch08.o2nc.zero_order_estimator': 'valid call not written yet: needs f',
     'reference.thesis.ch07.erm_route.erm_then_generalise_sosp': 'valid call not written yet: needs per_sample_grad, per_sample_hess (as the A6.5 pipeline it runs)',
     'reference.thesis.ch08.oracles.multi_pass_oracle': 'valid call not written yet: needs f',
     'reference.thesis.ch08.oracles.single_pass_oracle': 'valid call not written yet: needs stream',
@@ -840,7 +842,6 @@ SKIP = {
     'reference.thesis.ch10.accelerated.ac_sa_step': 'valid call not written yet: needs project',
     'reference.thesis.ch10.accelerated.accelerated_minibatch_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch10.accelerated.accelerated_phased_erm': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.accelerated.smoothed_grad': 'valid call not written yet: needs grad',
     'reference.thesis.ch10.accelerated.multi_stage_ac_sa': 'needs grad_oracle and project callables',
     'reference.thesis.ch10.primitives.one_pass_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch10.primitives.phased_sgd_outlier_iterate_removal': 'valid call not written yet: needs grad, project',
@@ -926,6 +927,7 @@ ACCEPT = {
     "reference.thesis.ch09.exact.at_all_pass_probability": {"s": ("-1",)},            # s: a shift of either sign
     "reference.thesis.ch12.algorithms.svt_bounded_laplace": {"L": ("-1",), "queries": ("empty",)},   # L: a level
     "reference.thesis.ch12.algorithms.svt_pattern_probability": {"L": ("-1",)},
+    "reference.thesis.ch03.mechanisms.regularized_exp_mech_1d": {"breakpoints": ("empty",), "rng": ("None",)},   # u given
     "reference.thesis.ch03.privacy.gaussian_tradeoff_array": {"z": _SHAPE_FREE},
     "reference.thesis.ch04.rem.make_interval_sampler": {"breakpoints": ("empty",)},   # no kinks: the default ()
 }

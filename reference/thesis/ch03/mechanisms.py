@@ -51,12 +51,12 @@ def regularized_exp_mech_1d(F: Callable, lo, hi, k, mu, rng: np.random.Generator
     """
     _V.callable_("F", F)
     dps = _V.integer("dps", dps, lo=1, hi=100_000)
-    rng = _V.generator("rng", rng, allow_none=True)
-    for name, v in (("k", k),):
-        if not (math.isfinite(float(v)) and float(v) > 0):
-            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
-    if not (math.isfinite(float(mu)) and float(mu) >= 0):
-        raise ValueError(f"mu must be a finite number >= 0, got {mu!r}")
+    rng = _V.generator("rng", rng, allow_none=u is not None, draws_name="u")
+    k, mu = _V.positive("k", k), _V.nonnegative("mu", mu)
+    _V.callable_("F", F)
+    breakpoints = [_V.real(f"breakpoints[{i}]", b) for i, b in enumerate(_V.sequence("breakpoints", breakpoints,
+                                                                                      allow_empty=True))]
+    _V.finite_result("epsilon = 2 k", 2 * k, k=k)
     # exponential_mechanism_1d samples exp(eps * score/(2 Delta)); take eps = 2k, Delta = 1, score = -(F + mu x^2/2)
     return exponential_mechanism_1d(lambda x: -(F(x) + mu * x * x / 2), lo, hi, 2 * float(k), 1.0, rng, u=u, dps=dps,
                                     breakpoints=breakpoints)

@@ -249,11 +249,8 @@ def gibbs_density_1d(zs, *, G: float, beta: float, mu: float, R: float, npts: in
     Postcondition: (x, w, dens) with Σ w·dens = 1: the exact density of π_D for f = G|x − z| in d = 1.
     Spec: 003_ch06.proc_A6_7
     """
-    G = _V.positive("G", G, allow_inf=True)
-    beta = _V.positive("beta", beta, allow_inf=True)
-    mu = _V.positive("mu", mu, allow_inf=True)
-    R = _V.positive("R", R, allow_inf=True)
-    npts = _V.integer("npts", npts)
+    G, beta, mu, R = _V.positive("G", G), _V.positive("beta", beta), _V.positive("mu", mu), _V.positive("R", R)
+    npts, zs = _V.integer("npts", npts, lo=1), _V.vector("zs", zs)
     xs, ws = np.polynomial.legendre.leggauss(npts)
     pts = sorted({-R, R, *[float(z) for z in zs if -R < z < R]})
     X, W = [], []

@@ -37,13 +37,22 @@ def spider_parameters(*, B, M, G, rho, kappa, omega, zeta1, zeta2, d, C: float =
         AU2).
     Spec: 003_ch06.alg17
     """
-    C = _V.positive("C", C, allow_inf=True)
+    C, M, G, rho, kappa = (_V.positive("C", C), _V.positive("M", M), _V.positive("G", G), _V.positive("rho", rho),
+                           _V.positive("kappa", kappa))
+    B, d = _V.integer("B", B, lo=1), _V.integer("d", d, lo=1)
+    omega = _V.in_range("omega", omega, 0.0, 1.0, lo_open=True, hi_open=True)
+    zeta1, zeta2 = _V.positive("zeta1", zeta1), _V.positive("zeta2", zeta2)
     ell = math.log(B * M * d / (rho * omega))
-    gamma = math.sqrt(4 * C * (zeta2 ** 2 * kappa + 4 * zeta1 ** 2) * ell)
+    if not ell > 0:
+        raise ValueError(f"log(B M d / (rho omega)) must be > 0 (the printed log factors), got {ell!r} at B={B}, M={M!r}, "
+                         f"d={d}, rho={rho!r}, omega={omega!r}")
+    gamma = _V.finite_result("gamma", math.sqrt(4 * C * (zeta2 * zeta2 * kappa + 4 * zeta1 * zeta1) * ell), C=C,
+                             zeta1=zeta1, zeta2=zeta2, kappa=kappa)
     ell2 = math.log(d * M * B / (rho * gamma * omega))
     Gamma = M * ell2 / math.sqrt(rho * gamma)
-    return dict(gamma=gamma, Gamma=Gamma, eta=1.0 / M, T=B * M * ell2 ** 4 / gamma ** 2,
-                escape_threshold=gamma * ell ** 3)
+    out = dict(gamma=gamma, Gamma=Gamma, eta=1.0 / M, T=B * M * ell2 ** 4 / gamma ** 2, escape_threshold=gamma * ell ** 3)
+    _V.finite_result("the parameters", list(out.values()), B=B, M=M, rho=rho, d=d)
+    return out
 
 
 def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: float, escape_threshold: float,

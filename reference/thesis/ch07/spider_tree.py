@@ -175,6 +175,10 @@ def epoch_drift_at_o2(kinds, gt_norms) -> float:
         defect AU32).
     Spec: 003_ch07.alg21
     """
+    kinds = [_V.choice(f"kinds[{i}]", k, ("O1", "O2")) for i, k in enumerate(_V.sequence("kinds", kinds))]
+    gt_norms = _V.vector("gt_norms", gt_norms, len(kinds))
+    if np.any(gt_norms < 0):
+        raise ValueError(f"gt_norms must be norms >= 0, got {gt_norms!r}"[:300])
     worst, acc = 0.0, 0.0
     for k, g in zip(kinds, gt_norms):
         if k == "O1":

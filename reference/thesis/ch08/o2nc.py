@@ -105,20 +105,18 @@ def zero_order_estimator(f, x, *, alpha: float, m: int, rng: np.random.Generator
         directions ``y`` of shape (m, d) (then nothing is drawn); with the same y the output is identical.
     Spec: 003_ch08.proc_A8_2
     """
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    m = _V.integer("m", m)
-    rng = _V.generator("rng", rng, allow_none=True)
-    x = np.asarray(x, dtype=float)
+    _V.callable_("f", f)
+    alpha, m = _V.positive("alpha", alpha), _V.integer("m", m, lo=1)
+    rng = _V.generator("rng", rng, allow_none=y is not None, draws_name="y")
+    x = _V.vector("x", x)
     d = x.size
-    if not alpha > 0 or int(m) != m or m < 1:
-        raise ValueError(f"need alpha > 0 and integer m >= 1, got alpha={alpha!r}, m={m!r}")
-    if variant not in ("sphere", "printed_ball"):
-        raise ValueError(f"variant must be 'sphere' or 'printed_ball', got {variant!r}")
+    _V.choice("variant", variant, ("sphere", "printed_ball"))
+    _V.finite_result("x +- alpha", [float(np.max(np.abs(x))) + alpha, d / (2 * alpha)], x="(given)", alpha=alpha)
     if y is None:
         y = _sphere(rng, int(m), d) if variant == "sphere" else uniform_l2_ball(d, alpha, rng, size=int(m))
-    y = np.asarray(y, dtype=float).reshape(int(m), d)
+    y = _V.matrix("y", y, (m, d))
     vals = np.array([f(x + alpha * yj) - f(x - alpha * yj) for yj in y])
-    return (d / (2 * alpha)) * (vals[:, None] * y).mean(axis=0)
+    return _V.finite_result("the estimate", (d / (2 * alpha)) * (vals[:, None] * y).mean(axis=0), alpha=alpha)
 
 
 def first_order_estimator(grad, x, *, alpha: float, m: int, rng: np.random.Generator | None,
@@ -134,16 +132,15 @@ def first_order_estimator(grad, x, *, alpha: float, m: int, rng: np.random.Gener
         directions ``y`` of shape (m, d) (then nothing is drawn); with the same y the output is identical.
     Spec: 003_ch08.alg26
     """
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    m = _V.integer("m", m)
-    rng = _V.generator("rng", rng, allow_none=True)
-    x = np.asarray(x, dtype=float)
+    _V.callable_("grad", grad)
+    alpha, m = _V.positive("alpha", alpha), _V.integer("m", m, lo=1)
+    rng = _V.generator("rng", rng, allow_none=y is not None, draws_name="y")
+    x = _V.vector("x", x)
     d = x.size
-    if not alpha > 0 or int(m) != m or m < 1:
-        raise ValueError(f"need alpha > 0 and integer m >= 1, got alpha={alpha!r}, m={m!r}")
-    if variant not in ("ball", "printed_sphere"):
-        raise ValueError(f"variant must be 'ball' or 'printed_sphere', got {variant!r}")
+    _V.choice("variant", variant, ("ball", "printed_sphere"))
+    _V.finite_result("x +- alpha", [float(np.max(np.abs(x))) + alpha], x="(given)", alpha=alpha)
     if y is None:
         y = uniform_l2_ball(d, alpha, rng, size=int(m)) if variant == "ball" else alpha * _sphere(rng, int(m), d)
-    y = np.asarray(y, dtype=float).reshape(int(m), d)
-    return np.mean([np.asarray(grad(x + yj), dtype=float) for yj in y], axis=0)
+    y = _V.matrix("y", y, (m, d))
+    return _V.finite_result("the estimate", np.mean([np.asarray(grad(x + yj), dtype=float) for yj in y], axis=0),
+                            alpha=alpha)
