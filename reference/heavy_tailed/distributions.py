@@ -38,6 +38,20 @@ class HeavyTailedLaw:
     gamma: float = 1.0  # E|Y|^k
     param: float = 0.0  # a (three_point), nu (student_t), alpha (pareto)
 
+    def __post_init__(self):
+        """Validated: name one of the three laws; k >= 1; gamma > 0 finite; param finite with a^k >= gamma
+        (three_point, a > 0), nu > k (student_t), alpha > k (pareto)."""
+        _V.choice("name", self.name, ("three_point", "student_t", "pareto"))
+        k = _V.in_range("k", self.k, 1.0)
+        g = _V.positive("gamma", self.gamma)
+        prm = _V.real("param", self.param)
+        if self.name == "three_point" and not (prm > 0 and k * math.log(prm) >= math.log(g)):
+            raise ValueError(f"param (the atom a of three_point) must be > 0 with a^k >= gamma, got a={prm!r}, k={k!r}, gamma={g!r}")
+        if self.name != "three_point" and not prm > k:
+            raise ValueError(f"param (nu / alpha) must be > k = {k!r} for {self.name}, got {prm!r}")
+        for f, v in (("k", k), ("gamma", g), ("param", prm)):
+            object.__setattr__(self, f, float(v))
+
     # ---- scale ---------------------------------------------------------------------------------
     def scale(self) -> float:
         """s such that E|Y|^k = gamma (for three_point: the atom a)."""

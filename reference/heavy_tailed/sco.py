@@ -53,9 +53,10 @@ class BatchSampleAccessOracle(SampleAccessOracle):
     """
 
     def __init__(self, grad_rows, data, **kwargs):
-        if not callable(grad_rows):
-            raise ValueError("grad_rows must be callable")
-        data = np.asarray(data, dtype=float)
+        _V.callable_("grad_rows", grad_rows)
+        data = _V.array("data", data)
+        if data.ndim not in (1, 2):
+            raise ValueError(f"data must be an n x d' array (or a length-n vector), got shape {data.shape}")
         if data.ndim == 1:
             data = data[:, None]
         super().__init__(lambda w, s: grad_rows(w, s[None, :])[0], data, **kwargs)
@@ -98,7 +99,14 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
     """
     rng = _V.generator("rng", rng, allow_none=True)
     T = _V.integer("T", T, lo=1)
-    X = np.asarray(X, dtype=float)
+    X = _V.array("X", X, allow_inf=True)
+    if X.ndim not in (1, 2):
+        raise ValueError(f"X must be an n x d' data array, got shape {X.shape}")
+    _V.callable_("proj", proj)
+    _V.callable_("mean_oracle", mean_oracle)
+    w0 = _V.vector("w0", w0)
+    if trace is not None and not isinstance(trace, list):
+        raise TypeError(f"trace must be a list (the iterates are appended) or None, got {type(trace).__name__}")
     if X.ndim == 1:
         X = X[:, None]
     n = X.shape[0]
@@ -106,19 +114,23 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
         raise ValueError(f"grad_oracle must be a sample-access oracle (grad_batch) over the n = {n} rows of X")
     if not (isinstance(T, (int, np.integer)) and T >= 1):
         raise ValueError(f"T must be an integer >= 1, got {T!r}")
-    if mode not in ("convex", "strongly_convex"):
-        raise ValueError(f"mode must be 'convex' or 'strongly_convex', got {mode!r}")
-    etas = np.broadcast_to(np.asarray(eta, dtype=float), (T,))
+    _V.choice("mode", mode, ("convex", "strongly_convex"))
+    eta = _V.array("eta", eta)
+    if eta.ndim > 1 or (eta.ndim == 1 and eta.shape[0] != T):
+        raise ValueError(f"eta must be a constant or a length-T (T = {T}) sequence, got shape {eta.shape}")
+    etas = np.broadcast_to(eta, (T,))
     if not np.all(etas > 0):
-        raise ValueError("eta must be > 0 (a constant or a length-T sequence)")
+        raise ValueError(f"eta must be > 0 (a constant or a length-T sequence), got {eta!r}"[:200])
     if mode == "strongly_convex":
         b = n // T
         if b < 1:
             raise ValueError(f"strongly convex mode needs n >= T (batch size floor(n/T) >= 1); n={n}, T={T}")
+    if noise is not None:
+        noise = _V.array("noise", noise, ndim=2)                     # T rows of d standard draws
     if draws is not None:
         if noise is not None:
             raise ValueError("give draws or noise (the same pre-drawn standard draws), not both")
-        draws = np.asarray(draws, dtype=float)
+        draws = _V.array("draws", draws)
         if draws.ndim != 2 or draws.shape[0] != T:
             raise ValueError(f"draws must be a T x d array of standard draws (T = {T}), got shape {draws.shape}")
         noise = list(draws)
@@ -133,7 +145,10 @@ def scof(X, grad_oracle, proj, eta, T: int, mean_oracle, w0, *, mode: str = "con
             S = np.arange((t - 1) * b, t * b)                         # L183-184: t-th disjoint batch
         G = grad_oracle.grad_batch(w, S)                              # L186: gradients at w^{t-1}
         g = mean_oracle(G, rng=rng, noise=None if noise is None else noise[t - 1])   # L186
-        w = proj(w - etas[t - 1] * g)                                 # L187
+        step = w - etas[t - 1] * g
+        if not np.all(np.isfinite(step)):
+            raise ValueError(f"the step w^(t-1) - eta g_t left the float range at t = {t} (eta = {etas[t - 1]!r})")
+        w = proj(step)                                                # L187
         out.append(w.copy())
         if trace is not None:
             trace.append(w.copy())
@@ -196,6 +211,24 @@ class SCOParams:
     m: int | None = None
     T_real: float = float("nan")
     notes: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        """Validated: setting a str; T an integer >= 1; eta, tau > 0 finite; mode "convex" / "strongly_convex";
+        beta in (0, 1) or None; m an integer >= 1 or None; T_real a real (nan = not recorded); notes a dict."""
+        if not isinstance(self.setting, str):
+            raise TypeError(f"setting must be a str, got {type(self.setting).__name__} {self.setting!r}")
+        self.T = _V.positive_int("T", self.T)
+        self.eta = _V.positive("eta", self.eta)
+        self.tau = _V.positive("tau", self.tau)
+        _V.choice("mode", self.mode, ("convex", "strongly_convex"))
+        self.beta = _V.optional(_V.in_range, "beta", self.beta, 0.0, 1.0, lo_open=True, hi_open=True)
+        self.m = _V.optional(_V.positive_int, "m", self.m)
+        if isinstance(self.T_real, (bool, np.bool_)) or not isinstance(self.T_real, (int, float, np.integer, np.floating)):
+            raise TypeError(f"T_real must be a real number (nan = not recorded), got {type(self.T_real).__name__}")
+        if math.isinf(float(self.T_real)):
+            raise ValueError(f"T_real must be finite (nan = not recorded), got {self.T_real!r}")
+        if not isinstance(self.notes, dict):
+            raise TypeError(f"notes must be a dict, got {type(self.notes).__name__}")
 
 
 def _T_real(R, rho, n, tau, dd, M):
@@ -356,8 +389,11 @@ def cdp_sco(X, grad_oracle, proj, w0, params: SCOParams, rho: float, *, oracle: 
     Spec: 004.alg2
     """
     rng = _V.generator("rng", rng, allow_none=True)
+    if not isinstance(params, SCOParams):
+        raise TypeError(f"params must be an SCOParams (from params_thm5_2 / params_thm5_5 / params_thm5_7), got {type(params).__name__}")
     rho = _V.positive("rho", rho)
     c = _V.positive("c", c)
+    _V.choice("nsme_variant", nsme_variant, ("corrected", "printed"))
     sensitivity_constant = _V.positive("sensitivity_constant", sensitivity_constant)
     _V.choice("oracle", oracle, ("cwme", "nsme"))
     rho_t = rho / params.T                                                     # L257: MeanOracle(rho/T)

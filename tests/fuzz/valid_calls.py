@@ -305,6 +305,11 @@ CALLS = {
     # TODO missing: grad_rows
     # 'reference.heavy_tailed.sco.BatchSampleAccessOracle': lambda: dict(data=np.linspace(-1, 1, 60).reshape(20, 3)),
     'reference.heavy_tailed.sco.G_thm5_7_standin': lambda: dict(n=300, d=2, k=2, rho=1.0),
+    'reference.heavy_tailed.distributions.HeavyTailedLaw': lambda: dict(name='three_point', k=2.0, gamma=1.0, param=3.0),
+    'reference.heavy_tailed.sco.BatchSampleAccessOracle': lambda: dict(grad_rows=_gradb, data=np.linspace(-1, 1, 60).reshape(20, 3)),
+    'reference.heavy_tailed.sco.SCOParams': lambda: dict(setting='test', T=4, eta=0.1, tau=10.0, mode='convex', beta=0.2, m=None, T_real=4.0),
+    'reference.heavy_tailed.sco.scof': lambda: (lambda S, X: dict(X=X, grad_oracle=S.quadratic_loss_oracle(X), proj=S.ball_projection(np.zeros(2), 1.0), eta=0.1, T=3, mean_oracle=S.cwme_oracle(1.0, 10.0, 0.2, m=2), w0=np.zeros(2), mode='convex', rng=RNG, noise=None, trace=None, draws=None))(__import__('reference.heavy_tailed.sco', fromlist=['scof']), np.linspace(-1, 1, 20).reshape(10, 2)),
+    'reference.heavy_tailed.sco.cdp_sco': lambda: (lambda S, X: dict(X=X, grad_oracle=S.quadratic_loss_oracle(X), proj=S.ball_projection(np.zeros(2), 1.0), w0=np.zeros(2), params=S.SCOParams('test', 3, 0.1, 10.0, 'convex', beta=0.2, m=2), rho=1.0, oracle='cwme', rng=RNG, noise=None, trace=None, c=1.0, nsme_variant='corrected', sensitivity_constant=12.0, draws=None))(__import__('reference.heavy_tailed.sco', fromlist=['cdp_sco']), np.linspace(-1, 1, 20).reshape(10, 2)),
     # TODO missing: setting, mode
     # 'reference.heavy_tailed.sco.SCOParams': lambda: dict(T=4, eta=0.1, tau=1.0, beta=None, m=None, T_real=math.nan),
     'reference.heavy_tailed.sco.ball_projection': lambda: dict(center=np.array([0.13689997937496595, 0.09937173605210793]), radius=1.0068042683842375),
@@ -794,11 +799,6 @@ SKIP = {
     'reference.core.testing.MeanTestResult': 'valid call not written yet: needs passed, estimate, target, method, max_ratio',
     'reference.core.testing.audit_epsilon': 'a statistical audit (2000+ mechanism runs per call); fuzzed through its helpers',
     'reference.core.tree.MissingNodeError': 'valid call not written yet: needs no signature',
-    'reference.heavy_tailed.distributions.HeavyTailedLaw': 'valid call not written yet: needs name',
-    'reference.heavy_tailed.sco.BatchSampleAccessOracle': 'valid call not written yet: needs grad_rows',
-    'reference.heavy_tailed.sco.SCOParams': 'valid call not written yet: needs setting, mode',
-    'reference.heavy_tailed.sco.cdp_sco': 'valid call not written yet: needs grad_oracle, proj, params',
-    'reference.heavy_tailed.sco.scof': 'valid call not written yet: needs grad_oracle, proj, mean_oracle',
     'reference.oracle.compare.DrawComparison': 'result record returned by compare_draws (a dataclass without behaviour; its fields are produced by the validated comparison, never taken as user input)',
     'reference.oracle.compare.LawComparison': 'result record returned by compare_samples (a dataclass without behaviour; produced, never taken as user input)',
     'reference.oracle.exact_law.ExactLawComparison': 'result record returned by exact_law_test (a dataclass without behaviour; produced, never taken as user input)',
@@ -921,6 +921,7 @@ ACCEPT = {
     "reference.heavy_tailed.mean_estimators.phi": {"y": ("shape", "+inf", "-inf")},   # bounded influence
     "reference.heavy_tailed.mean_estimators.psi": {"y": ("shape", "+inf", "-inf")},
     "reference.heavy_tailed.mean_estimators.psi_mp": {"y": ("+inf", "-inf")},   # psi_c(+-inf) = +-s(c), the limits (docstring)
+    "reference.heavy_tailed.sco.SCOParams": {"T_real": ("nan",), "setting": ("str",)},   # T_real = nan: not recorded (the default); setting: a free label
     "reference.thesis.ch05.llt.levy_half_logpdf": {"lam": _SHAPE_FREE},
     "reference.thesis.ch05.llt.log_Z": {"kappa": _SHAPE_FREE, "s": ("-1",)},   # s: a tilt of either sign
     "reference.thesis.ch09.algorithms.above_threshold_ch9": {"queries": ("empty",)},   # an empty query stream: []
