@@ -782,6 +782,10 @@ CALLS = {
     'reference.thesis.ch08.o2nc.first_order_estimator': lambda: dict(grad=lambda x: 2 * np.asarray(x), x=np.array([0.5, 0.1]), alpha=0.1, m=3, rng=RNG, variant='ball', y=None),
     'reference.thesis.ch08.o2nc.zero_order_estimator': lambda: dict(f=lambda x: float(np.sum(np.asarray(x) ** 2)), x=np.array([0.5, 0.1]), alpha=0.1, m=3, rng=RNG, variant='sphere', y=None),
     'reference.thesis.ch10.accelerated.smoothed_grad': lambda: dict(grad=lambda x: np.sign(x), r=0.1, rng=RNG, draws=None),
+    'reference.thesis.ch10.primitives.subsampled': lambda: dict(mechanism=lambda D: float(np.sum(D)), data=np.arange(10.0), M=3, rng=RNG, noise=None),
+    'reference.thesis.ch12.algorithms.known_lip_reduction': lambda: dict(data=np.array([0.5, 2.0, 0.1]), lbar=lambda s: abs(s), base=lambda D: float(np.sum(D)), C=1.0, mu=0.0, dummy=0.0, s_mu=None),
+    'reference.thesis.ch12.algorithms.population_localize': lambda: dict(x0=np.zeros(2), choose_x=lambda i, x, lam, r: x, lam=1.0, I=2, Delta=1.0),
+    'reference.thesis.ch01.algorithms.restart_erm': lambda: dict(solver=lambda e, d, w: np.asarray(w) * 0.5, w0=np.ones(2), N=4, epsilon=1.0, delta=1e-5, trace=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -812,7 +816,6 @@ SKIP = {
     'reference.thesis.ch01.algorithms.meta': 'valid call not written yet: needs gradient_estimate, sub_procedure',
     'reference.thesis.ch01.algorithms.meta_dp': 'valid call not written yet: needs oracle, sub_procedure',
     'reference.thesis.ch01.algorithms.regularized_reduction': 'valid call not written yet: needs sc_solver',
-    'reference.thesis.ch01.algorithms.restart_erm': 'valid call not written yet: needs solver',
     'reference.thesis.ch01.algorithms.restart_sco': 'valid call not written yet: needs solver',
     'reference.thesis.ch03.sampler.alternating_sampler': 'valid call not written yet: needs rgo',
     'reference.thesis.ch03.sampler.composite_sampler': 'valid call not written yet: needs oracle',
@@ -845,20 +848,17 @@ SKIP = {
     'reference.thesis.ch10.accelerated.multi_stage_ac_sa': 'needs grad_oracle and project callables',
     'reference.thesis.ch10.primitives.one_pass_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch10.primitives.phased_sgd_outlier_iterate_removal': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.primitives.subsampled': 'valid call not written yet: needs mechanism',
     'reference.thesis.ch11.dp_sgd.dp_sgd_regularized': 'valid call not written yet: needs grad',
     'reference.thesis.ch12.algorithms.a_lip_standin': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.aggregate_erm': 'valid call not written yet: needs grad, project_shifted',
     'reference.thesis.ch12.algorithms.clipped_dp_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.cor1236_solver': 'valid call not written yet: needs grad, project_shifted',
     'reference.thesis.ch12.algorithms.glm_clipped_dp_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch12.algorithms.known_lip_reduction': 'valid call not written yet: needs lbar',
     'reference.thesis.ch12.algorithms.localized_clipped_dp_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.one_pass_clipped_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
     'reference.thesis.ch12.algorithms.prox_sgd_standin': 'needs grad and prox callables',
     'reference.thesis.ch12.algorithms.strongly_convex_localization': 'needs solver and err callables',
-    'reference.thesis.ch12.algorithms.population_localize': 'valid call not written yet: needs choose_x, I',
     'reference.thesis.ch13.l2p.l2p': 'valid call not written yet: needs log_nu, sample_nu',
     'reference.thesis.ch13.l2p.low_switching_sketch': 'valid call not written yet: needs log_mu_bar, sample_mu',
     'reference.thesis.ch13.l2p.rmw_rejection_sample': 'valid call not written yet: needs loss_sum, subgrad_sum, in_domain',
@@ -929,6 +929,9 @@ ACCEPT = {
     "reference.thesis.ch12.algorithms.svt_bounded_laplace": {"L": ("-1",), "queries": ("empty",)},   # L: a level
     "reference.thesis.ch12.algorithms.svt_pattern_probability": {"L": ("-1",)},
     "reference.thesis.ch03.mechanisms.regularized_exp_mech_1d": {"breakpoints": ("empty",), "rng": ("None",)},   # u given
+    # dummy / s_mu are opaque data records (a sample of any type; s_mu unused when mu = 0): every value is a sample
+    "reference.thesis.ch12.algorithms.known_lip_reduction": {k: ("nan", "+inf", "-inf", "True", "str", "None", "empty",
+                                                                "shape", "-1", "0", "1e308") for k in ("dummy", "s_mu")},
     "reference.thesis.ch03.privacy.gaussian_tradeoff_array": {"z": _SHAPE_FREE},
     "reference.thesis.ch04.rem.make_interval_sampler": {"breakpoints": ("empty",)},   # no kinks: the default ()
 }

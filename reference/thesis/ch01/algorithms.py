@@ -316,7 +316,9 @@ def restart_erm(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     N = integer("N", N, lo=2)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(math.log2(N ** 3)))                      # L670
-    w, budgets = np.asarray(w0, dtype=float), []
+    if trace is not None and not isinstance(trace, list):
+        raise TypeError(f"trace must be a list (appended to) or None, got {type(trace).__name__}")
+    w, budgets = vector("w0", w0), []
     for i in range(1, k + 1):
         e_i, d_i = epsilon / 2 ** (k + 1 - i), delta / 2 ** (k + 1 - i)   # L672
         w = solver(e_i, d_i, w)

@@ -79,9 +79,11 @@ def subsampled(mechanism: Callable, data, M: int, rng: np.random.Generator | Non
         own draws are its own; bit-identical.
     Spec: 003_ch10.algP10_6"""
     _V.callable_("mechanism", mechanism)
-    M = _V.integer("M", M)
-    rng = _V.generator("rng", rng, allow_none=True)
-    data = list(data)
+    M = _V.integer("M", M, lo=0)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    data = _V.sequence("data", data)
+    if M > len(data):
+        raise ValueError(f"M must be <= the data size N = {len(data)} (a subset without replacement), got M={M}")
     idx = sample_without_replacement(len(data), M, rng, noise=noise)
     return mechanism([data[i] for i in idx])
 

@@ -92,10 +92,10 @@ def population_localize(x0, choose_x: Callable, *, lam: float, I: int, Delta: fl
     Postcondition: x_I; Prop 12.3.7's bound holds only in the corrected form (factors 16, 8; major erratum).
     Spec: 003_ch12.alg37"""
     _V.callable_("choose_x", choose_x)
-    lam = _V.nonnegative("lam", lam, allow_inf=True)
-    I = _V.integer("I", I)
-    Delta = _V.real("Delta", Delta, allow_inf=True)
-    x = np.asarray(x0, dtype=float)
+    _V.callable_("choose_x", choose_x)
+    lam, I, Delta = _V.positive("lam", lam), _V.integer("I", I, lo=1), _V.positive("Delta", Delta)
+    x = _V.vector("x0", x0)
+    _V.finite_result("lambda_I = lam 32^I", lam * 32.0 ** min(I, 400), lam=lam, I=I)
     for i in range(1, int(I) + 1):
         lam_i = lam * 32.0 ** i
         x = np.asarray(choose_x(i, x, lam_i, Delta * 4.0 ** i / lam_i), dtype=float)
@@ -129,9 +129,11 @@ def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: f
     Postcondition: base's output; neighbours map to neighbours, so base's ρ-CDP is inherited (PC11).
     Spec: 003_ch12.alg39"""
     _V.callable_("lbar", lbar); _V.callable_("base", base)
-    mu = _V.real("mu", mu, allow_inf=True)
-    C = V.positive("C", C)
+    mu, C = _V.nonnegative("mu", mu), V.positive("C", C)
+    data = _V.sequence("data", data)
     repl = dummy if mu == 0 else s_mu
+    if repl is None:
+        raise ValueError(f"the replacement sample must be given: dummy (mu = 0) or s_mu (mu > 0), got None at mu={mu!r}")
     return base([s if lbar(s) <= C else repl for s in data])
 
 
