@@ -43,7 +43,7 @@ def _h5(ctx):
                     f"||w(lambda)|| = {np.linalg.norm(w_dual):.4f}")
     g = lambda w, s: np.sign(s[:d] @ w - s[d]) * s[:d] + mu * w
     Ts = [25, 50, 100, 200, 400, 800] if ctx.full else [25, 50, 100]
-    R = 16 if ctx.full else 6
+    R = 12 if ctx.full else 6
     samples = []
     for T in Ts:
         ex = []

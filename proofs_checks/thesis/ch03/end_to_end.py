@@ -106,7 +106,7 @@ def _in_law(ctx):
 @check(P + "thm3_6_4.query_count", spec=[P + "thm3_6_4", P + "alg3"], profile="full")
 def _queries(ctx):
     ns = [4, 8, 16, 32] if ctx.full else [4, 8, 16]
-    R = 6 if ctx.full else 2
+    R = 4 if ctx.full else 2
     samples, per_call, Ts = [], [], []
     for j, n in enumerate(ns):
         orc, _ = _oracle(n)

@@ -57,7 +57,7 @@ def _run(n, d, R, rng):
 @check(P + "alg_lp_wrappers.rem_lp_in_law", spec=[P + "alg_lp_wrappers"], profile="full")
 def _in_law(ctx):
     n, d = 25, 2
-    M = 1500 if ctx.full else 100
+    M = 1000 if ctx.full else 100
     rng = ctx.child_rng(0)
     S = _data(n, d, rng)
     r, Theta = rem.lp_regularizer(PP, d, 2 * RAD)
@@ -106,7 +106,7 @@ def _in_law(ctx):
 @check(P + "exp.E1.lp_rows", spec=[P + "exp.E1", P + "alg_lp_wrappers"], profile="full")
 def _rows(ctx):
     ns = [25, 50, 100, 200, 400] if ctx.full else [25, 50, 100]
-    R = 16 if ctx.full else 4
+    R = 12 if ctx.full else 4
     t0 = time.perf_counter()
     sn, bn, viol = [], [], 0
     for j, n in enumerate(ns):
@@ -141,14 +141,17 @@ def _rows(ctx):
                           ylabel="excess empirical risk", title="Thm 4.4.2, l_1.5 ball, n = 100")
     out_d = rate_outcome(ci_d, theory=0.5, competitor=0.0, claim="slope in d (theory sqrt d, competitor: no "
                          "d-dependence)", figure=fig_d)
+    dv = {"STATISTICAL": "contains +1/2 and excludes 0", "PARTIAL": "contains both +1/2 and 0 (unresolved)",
+          "ERRATUM": "misses +1/2; every mean is below the bound, so this is no refutation of the O(sqrt d) upper bound, "
+                     "only the sqrt(d) growth is not seen"}[out_d.verdict.value]
     dtxt = (f"vs d: means {', '.join(f'{m:.3g}' for m in md)} at d = {ds} (n = 100; bounds "
-            f"{', '.join(f'{b:.3g}' for b in bd)}), {ci_d} -> {out_d.verdict.value}")
+            f"{', '.join(f'{b:.3g}' for b in bd)}), {ci_d}: {dv}")
     if out.verdict is Verdict.STATISTICAL and out_d.verdict is Verdict.STATISTICAL:
         return Outcome(Verdict.STATISTICAL, claimed=out.claimed, computed=out.computed + "; " + dtxt,
                        margin=out.margin, precision=out.precision, details=out.details, artifacts=out.artifacts +
                        out_d.artifacts, coverage=out.coverage + f"; d in {ds}")
     return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed + "; " + dtxt, precision=out.precision,
                    details=out.details, artifacts=out.artifacts + out_d.artifacts,
-                   coverage=out.coverage + f"; missing: the vs-n verdict is {out.verdict.value} and the vs-d verdict "
-                   f"{out_d.verdict.value} (d only in {ds}: the box-proposal rejection sampler's acceptance collapses "
-                   f"beyond d = 4, d = 8 did not finish one draw batch in 300 s)")
+                   coverage=out.coverage + f"; missing: the vs-n interval {'holds' if out.verdict is Verdict.STATISTICAL else 'does not hold'} "
+                   f"the accept rule and the d-dependence is not resolved (d only in {ds}: the box-proposal rejection "
+                   f"sampler's acceptance collapses beyond d = 4, d = 8 did not finish one draw batch in 300 s)")

@@ -4,7 +4,7 @@
   ∝ exp(-c psi_{p,a}(x) + <x, y>) 1_{B_p(0,R)}: the marginal CDFs of x_1 and x_2 are computed on a 2-D grid
   (psi by the mixture (5.29): log Z tabulated per coordinate value, so psi on the grid costs one log-sum-exp per
   point); Kolmogorov-Smirnov against DKW at false failure 1e-6 (split over the two marginals) plus the grid error
-  (difference between the 76- and 151-point grids, doubled).
+  (difference between the 61- and 121-point grids, doubled).
 * ``thm5_5_8.pipeline_and_schedule``: M_erm (Alg 15 + Alg 16 with the l_p pi_x and gamma_y) run end to end on a tiny
   instance under a labelled relaxed schedule (T = 3), and the printed schedule's T for the headline rows.
 """
@@ -52,7 +52,7 @@ def _ks(xs, g, cdf):
 @check(P + "alg_gamma_y_sampler.lp_in_law", spec=[P + "alg_gamma_y_sampler"], profile="full")
 def _gamma_in_law(ctx):
     c, a, R, y = 1.0, 0.05, 1.0, np.array([3.0, 3.0])
-    M = 80 if ctx.full else 30
+    M = 50 if ctx.full else 30
     st = {}
     t0 = time.perf_counter()
     draw = lp.lp_gamma_y(c, a, R, 2, stats=st)(y)
@@ -60,8 +60,8 @@ def _gamma_in_law(ctx):
     secs = time.perf_counter() - t0
     if st.get("envelope_violations", 0):
         return fail("no envelope violation in the rejection sampler", f"{st['envelope_violations']} violations")
-    g4, c14, c24 = _grid_marginals(c, a, R, y, 151)
-    g2, c12, c22 = _grid_marginals(c, a, R, y, 76)
+    g4, c14, c24 = _grid_marginals(c, a, R, y, 121)
+    g2, c12, c22 = _grid_marginals(c, a, R, y, 61)
     grid_err = 2 * max(np.max(np.abs(np.interp(g4, g2, c12) - c14)), np.max(np.abs(np.interp(g4, g2, c22) - c24)))
     ks1, ks2 = _ks(xs[:, 0], g4, c14), _ks(xs[:, 1], g4, c24)
     dkw = math.sqrt(math.log(2 / (BETA / 2)) / (2 * M))
@@ -84,7 +84,7 @@ def _gamma_in_law(ctx):
                    precision=f"false failure <= {BETA:g} (DKW, split over two marginals); detectable effect: a marginal "
                              f"sup-CDF distance >= {thr:.3f} (the Euclidean-phi counterpart differs by {supE:.3f})",
                    details=f"c = {c}, a = {a}, R = {R}, y = {y.tolist()}, M = {M} independent draws ({secs:.1f} s, "
-                           f"{st.get('psi_evals', 0)} psi evaluations); exact marginals on a 151 x 151 grid (error vs 76 x 76, doubled, added to the threshold)",
+                           f"{st.get('psi_evals', 0)} psi evaluations); exact marginals on a 121 x 121 grid (error vs 61 x 61, doubled, added to the threshold)",
                    coverage="d = 2, one (c, a, R, y); p = 4/3 (q = 4) only")
 
 
