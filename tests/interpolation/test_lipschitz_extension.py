@@ -110,3 +110,33 @@ def test_cubic_ridge_extension_matches_brute_force():
         if np.linalg.norm(loss.grad(x, s[None])[0]) <= L:
             assert v[0] == pytest.approx(loss.value(x, s[None])[0], rel=1e-12)
             assert np.allclose(G[0], loss.grad(x, s[None])[0])
+
+
+@pytest.mark.parametrize("p", [2.5, 3.0, 4.0])
+def test_power_ridge_extension_matches_brute_force(p):
+    """PowerRidgeLoss (E11 instance, kappa = p): p = 3 is CubicRidgeLoss exactly; the closed-form F_L equals the
+    infimal convolution inf_y F(y) + L||x - y|| (attained on the line x + t a/||a||), ||grad F_L|| <= L, F_L = F where
+    ||grad F|| <= L; the growth constant E|cos|^p used by the experiment equals its quadrature."""
+    from reference.interpolation.lipschitz_extension import CubicRidgeLoss, PowerRidgeLoss
+    from proofs_checks.interpolation.headline_experiments import _abs_cos_moment
+    rng = np.random.default_rng(11)
+    loss = PowerRidgeLoss(p, 3.0)
+    th = np.linspace(0, 2 * np.pi, 400001)[:-1]
+    assert _abs_cos_moment(p) == pytest.approx(float(np.mean(np.abs(np.cos(th)) ** p)), rel=1e-9)
+    for _ in range(12):
+        s = np.r_[rng.normal(size=2), rng.normal()]
+        x = rng.normal(size=2) * 2
+        L = float(rng.uniform(0.1, 3.0))
+        v, G = loss.extension(x, s[None], L)
+        if p == 3.0:
+            v3, G3 = CubicRidgeLoss(3.0).extension(x, s[None], L)
+            assert np.allclose(v, v3) and np.allclose(G, G3)
+        a, b = s[:-1], s[-1]
+        na = np.linalg.norm(a)
+        ts = np.linspace(-30, 30, 600001)
+        brute = np.min(np.abs(a @ x - b + ts * na) ** p / p + L * np.abs(ts))
+        assert abs(v[0] - brute) <= 1e-6 * max(1.0, brute)
+        assert np.linalg.norm(G[0]) <= L * (1 + 1e-12)
+        if np.linalg.norm(loss.grad(x, s[None])[0]) <= L:
+            assert v[0] == pytest.approx(loss.value(x, s[None])[0], rel=1e-12)
+            assert np.allclose(G[0], loss.grad(x, s[None])[0])
