@@ -39,14 +39,9 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
         dict(o1=(K1, d), o2=(K2, d)) consumed row by row (as :func:`empirical_private_oracles`); bit-identical.
     Spec: 003_ch06.proc_A6_3
     """
-    sigma1 = _V.real("sigma1", sigma1, allow_inf=True)
-    sigma2 = _V.real("sigma2", sigma2, allow_inf=True)
+    sigma1, sigma2 = _V.nonnegative("sigma1", sigma1), _V.nonnegative("sigma2", sigma2)
     rng = _V.generator("rng", rng, allow_none=True)
-    for name, v in (("b1", b1), ("b2", b2)):
-        if int(v) != v or v < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
-    if not (sigma1 >= 0 and sigma2 >= 0):
-        raise ValueError("sigma1 and sigma2 must be >= 0")
+    b1, b2 = _V.integer("b1", b1, lo=1), _V.integer("b2", b2, lo=1)
     stream = list(stream)
     st = {"ptr": 0}
     g = GradientOracle(lambda v: v, counter=counter)
@@ -208,15 +203,10 @@ def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
         if all are rejected); bit-identical given the draws the rng would make.
     Spec: 003_ch06.proc_A6_7
     """
-    beta = _V.real("beta", beta, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
-    R = _V.real("R", R, allow_inf=True)
-    G = _V.real("G", G, allow_inf=True)
+    beta, mu, R, G = _V.positive("beta", beta), _V.positive("mu", mu), _V.positive("R", R), _V.positive("G", G)
     d = _V.integer("d", d, lo=1)
     rng = _V.generator("rng", rng, allow_none=True)
-    max_proposals = _V.integer("max_proposals", max_proposals)
-    if not (beta > 0 and mu > 0 and R > 0 and G > 0):
-        raise ValueError("beta, mu, R, G must be > 0")
+    max_proposals = _V.integer("max_proposals", max_proposals, lo=1)
     if draws is not None:
         if not isinstance(draws, dict) or set(draws) != {"g", "u", "acc"}:
             raise ValueError("draws must be dict(g=(A, d), u=(A,), acc=(A,))")
@@ -301,6 +291,5 @@ def gv_code_bumps(d: int, rng: np.random.Generator | None = None, size: int | No
 
 
 def fresh_delta_gaussian(epsilon: float, mu: float) -> float:
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
+    epsilon, mu = _V.nonnegative("epsilon", epsilon), _V.nonnegative("mu", mu)
     return float(gdp_delta(epsilon, mu))

@@ -64,14 +64,9 @@ def rgo_rejection_sampler(f_list, y, *, eta: float, beta: float, mu: float, R: f
         ``rng``; the number of draws is random (rejection), so there is no fixed-shape pre-drawn form.
     Spec: 003_ch06.proc_A6_9
     """
-    eta = _V.real("eta", eta, allow_inf=True)
-    beta = _V.real("beta", beta, allow_inf=True)
-    mu = _V.real("mu", mu, allow_inf=True)
-    R = _V.real("R", R, allow_inf=True)
+    eta, beta, mu, R = _V.positive("eta", eta), _V.positive("beta", beta), _V.positive("mu", mu), _V.positive("R", R)
     rng = _V.generator("rng", rng)
-    max_rounds = _V.integer("max_rounds", max_rounds)
-    if not (eta > 0 and beta > 0 and mu > 0 and R > 0):
-        raise ValueError("eta, beta, mu, R must be > 0")
+    max_rounds = _V.integer("max_rounds", max_rounds, lo=1)
     n = len(f_list)
     val = ValueOracle(lambda v: 0.0, counter=counter)
 
@@ -106,14 +101,8 @@ def alternate_sample(f_list, x0, *, eta: float, T: int, beta: float, mu: float, 
         fixed-shape pre-drawn form).
     Spec: 003_ch06.alg19
     """
-    eta = _V.positive("eta", eta, allow_inf=True)
-    T = _V.integer("T", T, lo=1)
-    beta = _V.positive("beta", beta, allow_inf=True)
-    mu = _V.positive("mu", mu, allow_inf=True)
-    R = _V.positive("R", R, allow_inf=True)
-    rng = _V.generator("rng", rng)
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    eta, beta, mu, R = _V.positive("eta", eta), _V.positive("beta", beta), _V.positive("mu", mu), _V.positive("R", R)
+    T, rng = _V.integer("T", T, lo=1), _V.generator("rng", rng)
     x = np.asarray(x0, dtype=float)
     for _ in range(int(T)):
         y = x + math.sqrt(eta) * rng.standard_normal(x.size)                            # y_t = x_{t−1} + √η ζ

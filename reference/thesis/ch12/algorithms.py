@@ -301,9 +301,7 @@ def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, e
     Spec: 003_ch12.alg43"""
     _V.callable_("grad", grad); _V.callable_("project", project)
     n = _V.integer("n", n, lo=1)
-    eta = _V.real("eta", eta, allow_inf=True)
-    C = _V.real("C", C, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    eta, C, rho = _V.positive("eta", eta), _V.positive("C", C), _V.positive("rho", rho)
     rng = _V.generator("rng", rng, allow_none=True)
     data = list(data)
     I = int(math.floor(math.log2(n)))
@@ -365,10 +363,7 @@ def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, 
     Randomness: the J P12.0 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of J (T, d) standard-normal
         arrays; bit-identical.  Spec: 003_ch12.alg38"""
     _V.callable_("grad", grad); _V.callable_("project_shifted", project_shifted)
-    lam = _V.real("lam", lam, allow_inf=True)
-    Gk = _V.real("Gk", Gk, allow_inf=True)
-    k = _V.real("k", k, allow_inf=True)
-    rho = _V.real("rho", rho, allow_inf=True)
+    lam, Gk, k, rho = _V.positive("lam", lam), _V.positive("Gk", Gk), _V.positive("k", k), _V.positive("rho", rho)
     rng = _V.generator("rng", rng, allow_none=True)
     samples = list(samples)
     J = V.positive_int("J", J)
@@ -453,12 +448,8 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
     Spec: 003_ch12.alg42
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
-    eta = _V.positive("eta", eta, allow_inf=True)
-    C = _V.positive("C", C, allow_inf=True)
-    c = _V.positive("c", c, allow_inf=True)
-    omega = _V.positive("omega", omega, allow_inf=True)
-    beta = _V.positive("beta", beta, allow_inf=True)
-    epsilon = _V.nonnegative("epsilon", epsilon, allow_inf=True)
+    eta, C, c = _V.positive("eta", eta), _V.positive("C", C), _V.positive("c", c)
+    omega, beta, epsilon = _V.positive("omega", omega), _V.positive("beta", beta), _V.positive("epsilon", epsilon)
     delta = _V.probability("delta", delta)
     rng = _V.generator("rng", rng)
     data = list(data)
