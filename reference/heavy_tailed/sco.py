@@ -214,14 +214,15 @@ class SCOParams:
 
     def __post_init__(self):
         """Validated: setting a str; T an integer >= 1; eta, tau > 0 finite; mode "convex" / "strongly_convex";
-        beta in (0, 1) or None; m an integer >= 1 or None; T_real a real (nan = not recorded); notes a dict."""
+        beta in [0, 1) or None (0.0: the paper's beta = (alpha/M)^{2d} underflowed; m is then authoritative); m an integer
+        >= 1 or None; T_real a real (nan = not recorded); notes a dict."""
         if not isinstance(self.setting, str):
             raise TypeError(f"setting must be a str, got {type(self.setting).__name__} {self.setting!r}")
         self.T = _V.positive_int("T", self.T)
         self.eta = _V.positive("eta", self.eta)
         self.tau = _V.positive("tau", self.tau)
         _V.choice("mode", self.mode, ("convex", "strongly_convex"))
-        self.beta = _V.optional(_V.in_range, "beta", self.beta, 0.0, 1.0, lo_open=True, hi_open=True)
+        self.beta = _V.optional(_V.in_range, "beta", self.beta, 0.0, 1.0, hi_open=True)   # 0.0: underflowed (m decides)
         self.m = _V.optional(_V.positive_int, "m", self.m)
         if isinstance(self.T_real, (bool, np.bool_)) or not isinstance(self.T_real, (int, float, np.integer, np.floating)):
             raise TypeError(f"T_real must be a real number (nan = not recorded), got {type(self.T_real).__name__}")
