@@ -792,6 +792,7 @@ CALLS = {
 SKIP = {
     'reference.thesis.ch01.algorithms.dp_erm_strongly_convex': 'end-to-end procedure (seconds per valid call): parameters validated at its top; its parts (params_erm, private_ac_sa, restart_erm) are fuzzed',
     'reference.thesis.ch01.algorithms.dp_erm_convex': 'end-to-end procedure (seconds per valid call): parameters validated by regularized_reduction and dp_erm_strongly_convex; the parts are fuzzed',
+    'reference.thesis.ch01.algorithms.dp_sco_strongly_convex': 'end-to-end procedure (tens of seconds per valid call): restarts of dp_sco_convex, whose parameters are validated; the parts are fuzzed',
     'reference.thesis.ch01.algorithms.dp_sco_convex': 'end-to-end procedure (tens of seconds per valid call): parameters validated at its top and by iterative_localization; the parts are fuzzed',
     'reference.thesis.ch03.procedures.dp_erm': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_erm_parameters and reg_exp_mech_composite',
     'reference.thesis.ch03.procedures.dp_sco': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_sco_parameters and reg_exp_mech_composite',

@@ -35,7 +35,8 @@ from reference.core import validation as _V
 
 __all__ = ["meta", "meta_dp", "ac_sa", "ball_smoothed_gradient", "private_ac_sa", "params_erm", "params_sco",
            "restart_erm", "restart_sco", "regularized_reduction", "iterative_localization", "acsa_md_weights",
-           "dp_erm_strongly_convex", "dp_erm_convex", "proj_ball_intersection", "dp_sco_convex"]
+           "dp_erm_strongly_convex", "dp_erm_convex", "proj_ball_intersection", "dp_sco_convex",
+           "dp_sco_strongly_convex"]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -582,4 +583,36 @@ def dp_sco_convex(oracle: SampleAccessOracle, w0, G: float, D: float, epsilon: f
     info["phases"] = phases
     info["gradients"] = sum(p["gradients"] for p in phases)
     info["single_sample_phases"] = sum(1 for p in phases if p.get("single_sample"))
+    return w, info
+
+
+def dp_sco_strongly_convex(oracle: SampleAccessOracle, w0, G: float, D: float, epsilon: float, delta: float,
+                           rng: np.random.Generator, sigma_rule: Callable, *, radius_K: float | None = None,
+                           c1: float = 1.0):
+    """Thm 1.5.6, s.c. part (003 L914-936): Lemma 1.5.5's restarts (:func:`restart_sco`: round i on the fresh block of
+    N/2^{k+1-i} samples at (eps/2^{k+1-i}, delta/2^{k+1-i})) of :func:`dp_sco_convex` started at the previous output.
+
+    Preconditions (validated): as :func:`dp_sco_convex` (f(., x) additionally mu-s.c.; mu enters only the utility
+        claim); N >= 2 and every block has >= 2 samples (ValueError otherwise: Alg 5 needs N >= 2).
+    Postcondition: (w, info) with info["gradients"] = sum over rounds of the dp_sco_convex counts; (eps, delta)-DP by
+        parallel composition over disjoint blocks (and basic composition, as printed); E[F - F*] =
+        O((G^2/mu)(1/N + d log(1/delta)/(eps^2 N^2))).
+    Spec: 003_ch01.thm1_1_2
+    """
+    _V.has_methods("oracle", oracle, ("grad_batch",))
+    w0 = vector("w0", w0)
+    rounds = []
+
+    def solver(e_i, d_i, w, idx):
+        if len(idx) < 2:
+            raise ValueError(f"restart block of {len(idx)} sample(s): Alg 5 needs N >= 2 (N = {oracle.n} too small)")
+        X_i = oracle.data[idx] if isinstance(oracle.data, np.ndarray) else [oracle.data[j] for j in idx]
+        sub = SampleAccessOracle(oracle.per_sample_grad, X_i, counter=oracle.counter)
+        w_new, info = dp_sco_convex(sub, w, G, D, e_i, d_i, rng, sigma_rule, radius_K=radius_K, c1=c1)
+        rounds.append(info)
+        return w_new
+
+    w, info = restart_sco(solver, w0, oracle.n, epsilon, delta)                 # Lemma 1.5.5 (L914-924)
+    info["rounds"] = rounds
+    info["gradients"] = sum(r["gradients"] for r in rounds)
     return w, info

@@ -68,3 +68,10 @@ def test_dp_sco_convex_runs_and_counts():
     assert orc.calls == info["gradients"] > 0
     assert np.linalg.norm(w) <= 1 + 1e-9
     assert info["single_sample_phases"] == 1           # N = 8: the last phase has N_3 = 1
+
+
+def test_dp_sco_strongly_convex_rejects_blocks_below_two_samples():
+    orc = SampleAccessOracle(lambda w, s: s + w, np.ones((8, 2)) / math.sqrt(2))
+    with pytest.raises(ValueError, match="block"):
+        alg.dp_sco_strongly_convex(orc, np.zeros(2), 2.0, 2.0, 0.5, 1e-3, np.random.default_rng(0),
+                                   lambda N_, B, T, e, dl: 1.0)
