@@ -19,7 +19,7 @@ import numpy as np
 __all__ = [
     "real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int",
     "vector", "matrix", "array", "rational", "rationals", "generator", "choice", "callable_", "has_methods",
-    "flag", "optional", "distribution", "sequence", "finite_result", "text",
+    "flag", "optional", "distribution", "sequence", "finite_result", "text", "trace_list",
 ]
 
 
@@ -363,3 +363,11 @@ def _method_names(methods) -> tuple:
         raise TypeError(f"methods must be a non-empty tuple of method names (str), got {type(methods).__name__} "
                         f"{methods!r}"[:300])
     return tuple(methods)
+
+
+def trace_list(name: str, v):
+    """``None`` or a list that a function appends its iterates to (a ``trace=[]`` argument)."""
+    _label(name)
+    if v is not None and not isinstance(v, list):
+        raise TypeError(f"{name} must be a list (appended to) or None, got {type(v).__name__} {v!r}"[:300])
+    return v

@@ -786,6 +786,11 @@ CALLS = {
     'reference.thesis.ch12.algorithms.known_lip_reduction': lambda: dict(data=np.array([0.5, 2.0, 0.1]), lbar=lambda s: abs(s), base=lambda D: float(np.sum(D)), C=1.0, mu=0.0, dummy=0.0, s_mu=None),
     'reference.thesis.ch12.algorithms.population_localize': lambda: dict(x0=np.zeros(2), choose_x=lambda i, x, lam, r: x, lam=1.0, I=2, Delta=1.0),
     'reference.thesis.ch01.algorithms.restart_erm': lambda: dict(solver=lambda e, d, w: np.asarray(w) * 0.5, w0=np.ones(2), N=4, epsilon=1.0, delta=1e-5, trace=None),
+    'reference.thesis.ch01.algorithms.restart_sco': lambda: dict(solver=lambda e, d, w, idx: np.asarray(w) * 0.5, w0=np.ones(2), N=16, epsilon=1.0, delta=1e-5, trace=None),
+    'reference.thesis.ch01.algorithms.regularized_reduction': lambda: dict(sc_solver=lambda mu, reg_lambda, reg_center: np.zeros(2), w0=np.ones(2), G=1.0, D=1.0, d=2, N=100, epsilon=1.0, delta=1e-5, u_const=1.0),
+    'reference.thesis.ch09.algorithms.smoothed_gradient_sample': lambda: dict(grad=lambda t: 2 * np.asarray(t), theta=np.array([0.5, 0.1]), r=0.1, rng=RNG, noise=None),
+    'reference.thesis.ch10.accelerated.ac_sa_step': lambda: dict(state=dict(t=1, x=np.zeros(2), x_ag=np.zeros(2), x_md=np.zeros(2)), G=np.array([0.1, -0.2]), mu=1.0, beta=2.0, project=lambda x: x),
+    'reference.thesis.ch12.algorithms.clipped_dp_sgd': lambda: dict(data=np.linspace(-1, 1, 6).reshape(3, 2), grad=lambda x, s: np.asarray(x) - s, project=lambda x: x, d=2, C=1.0, lam=1.0, sigma=0.1, T=3, rng=RNG, noise=None, counter=None, trace=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -816,8 +821,6 @@ SKIP = {
     'reference.thesis.ch01.algorithms.iterative_localization': 'valid call not written yet: needs solver',
     'reference.thesis.ch01.algorithms.meta': 'valid call not written yet: needs gradient_estimate, sub_procedure',
     'reference.thesis.ch01.algorithms.meta_dp': 'valid call not written yet: needs oracle, sub_procedure',
-    'reference.thesis.ch01.algorithms.regularized_reduction': 'valid call not written yet: needs sc_solver',
-    'reference.thesis.ch01.algorithms.restart_sco': 'valid call not written yet: needs solver',
     'reference.thesis.ch03.sampler.alternating_sampler': 'valid call not written yet: needs rgo',
     'reference.thesis.ch03.sampler.composite_sampler': 'valid call not written yet: needs oracle',
     'reference.thesis.ch04.rem.em_strongly_convex': 'valid call not written yet: needs loss, sampler',
@@ -841,9 +844,7 @@ SKIP = {
     'reference.thesis.ch08.oracles.single_pass_oracle': 'valid call not written yet: needs stream',
     'reference.thesis.ch09.algorithms.outlier_removal_mean': 'needs users and a query generator (adaptive send protocol)',
     'reference.thesis.ch09.algorithms.localized_user_level_dp_sco': 'valid call not written yet: needs grad, project_factory, params',
-    'reference.thesis.ch09.algorithms.smoothed_gradient_sample': 'valid call not written yet: needs grad',
     'reference.thesis.ch09.algorithms.user_level_dp_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.accelerated.ac_sa_step': 'valid call not written yet: needs project',
     'reference.thesis.ch10.accelerated.accelerated_minibatch_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch10.accelerated.accelerated_phased_erm': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch10.accelerated.multi_stage_ac_sa': 'needs grad_oracle and project callables',
@@ -852,7 +853,6 @@ SKIP = {
     'reference.thesis.ch11.dp_sgd.dp_sgd_regularized': 'valid call not written yet: needs grad',
     'reference.thesis.ch12.algorithms.a_lip_standin': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.aggregate_erm': 'valid call not written yet: needs grad, project_shifted',
-    'reference.thesis.ch12.algorithms.clipped_dp_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.cor1236_solver': 'valid call not written yet: needs grad, project_shifted',
     'reference.thesis.ch12.algorithms.glm_clipped_dp_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.localized_clipped_dp_sgd': 'valid call not written yet: needs grad, project',

@@ -345,7 +345,8 @@ def restart_sco(solver: Callable, w0, N: int, epsilon: float, delta: float, trac
     N = integer("N", N, lo=2)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     k = math.ceil(math.log2(math.log2(N ** 3)))
-    w, budgets, start, blocks = np.asarray(w0, dtype=float), [], 0, []
+    trace = _V.trace_list("trace", trace)
+    w, budgets, start, blocks = vector("w0", w0), [], 0, []
     for i in range(1, k + 1):
         e_i, d_i = epsilon / 2 ** (k + 1 - i), delta / 2 ** (k + 1 - i)
         n_i = N // 2 ** (k + 1 - i)
@@ -374,11 +375,10 @@ def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N
         (the regulariser is data independent).
     """
     _V.callable_("sc_solver", sc_solver)
-    u_const = _V.real("u_const", u_const, allow_inf=True)
-    G, D = positive("G", G), positive("D", D)
+    u_const, G, D, w0 = positive("u_const", u_const), positive("G", G), positive("D", D), vector("w0", w0)
     d, N = positive_int("d", d), positive_int("N", N)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
-    u = u_const * G * math.sqrt(d * math.log(1 / delta)) / (D * epsilon * N)
+    u = _V.finite_result("u", u_const * G * math.sqrt(d * math.log(1 / delta)) / (D * epsilon * N), u_const=u_const, G=G)
     if u * D >= G:
         return np.asarray(w0, dtype=float), {"u": u, "trivial": True}
     return sc_solver(2 * u, u, np.asarray(w0, dtype=float)), {"u": u, "trivial": False}

@@ -231,8 +231,8 @@ def smoothed_gradient_sample(grad: Callable, theta: np.ndarray, r: float, rng: n
         bit-identical.
     Spec: 003_ch09.algP9_1"""
     _V.callable_("grad", grad)
-    rng = _V.generator("rng", rng, allow_none=True)
-    theta = np.asarray(theta, dtype=float)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    theta = _V.vector("theta", theta)
     y = uniform_l2_ball(theta.shape[0], V.nonnegative("r", r), rng, noise=noise)
     return np.asarray(grad(theta + y), dtype=float)
 

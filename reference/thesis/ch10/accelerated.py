@@ -34,7 +34,12 @@ def ac_sa_step(state: dict, G: np.ndarray, *, mu: float, beta: float, project: C
     Spec: 003_ch10.algP10_2"""
     _V.callable_("project", project)
     mu, beta = _V.nonnegative("mu", mu), _V.positive("beta", beta)
+    if not isinstance(state, dict) or not {"t", "x", "x_ag", "x_md"} <= set(state):
+        raise TypeError(f"state must be the AC-SA state dict(t, x, x_ag, x_md) (ac_sa_init), got {type(state).__name__}"
+                        f" {state!r}"[:300])
     t, x, x_ag, x_md = state["t"], state["x"], state["x_ag"], state["x_md"]
+    G = _V.vector("G", G, np.shape(x)[0])
+    _V.finite_result("gamma_t = 4 beta / (t (t + 1))", 4.0 * beta / (t * (t + 1)), beta=beta)
     a, g = 2.0 / (t + 1), 4.0 * beta / (t * (t + 1))
     x_new = np.asarray(project((a * mu * x_md + ((1 - a) * mu + g) * x - a * G) / (mu + g)), dtype=float)
     x_ag_new = a * x_new + (1 - a) * x_ag

@@ -44,14 +44,14 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
     Spec: 003_ch12.alg36
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
-    d = _V.integer("d", d, lo=1)
-    T = _V.integer("T", T, lo=1)
-    rng = _V.generator("rng", rng, allow_none=True)
-    data = list(data)
+    d, T = _V.integer("d", d, lo=1), _V.integer("T", T, lo=1)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    data = _V.sequence("data", data)
     n = len(data)
     C, lam, sigma = V.positive("C", C), V.positive("lam", lam), V.nonnegative("sigma", sigma)
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T!r}")
+    noise = _V.optional(_V.matrix, "noise", noise, (T, d))
+    trace = _V.trace_list("trace", trace)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
     counter = counter if counter is not None else QueryCounter()
     xi = rng.standard_normal((T, d)) if noise is None else np.asarray(noise, dtype=float)
     x = np.zeros(d)                                                      # line 2 (L8794): x_0 = 0
@@ -65,7 +65,7 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         x = np.asarray(project((x - eta * (g_hat + sigma * xi[t])) / (1 + eta * lam)), dtype=float)  # lines 4, 6 (L8796-8798)
         if trace is not None:
             trace.append(x.copy())
-    return num / den                                                     # line 8 (L8800)
+    return _V.finite_result("the average iterate", num / den, sigma=sigma, C=C)   # line 8 (L8800)
 
 
 def prop1231_sigma(C: float, T: int, n: int, rho: float) -> float:
