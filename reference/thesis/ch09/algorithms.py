@@ -386,6 +386,10 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
         D_i = data[start:start + n_i]                                   # disjoint blocks (parallel composition)
         start += n_i
         p = params(i, n_i)
+        if not isinstance(p, dict) or not {"T", "r", "eta", "tau", "R"} <= set(p):
+            raise ValueError(f"params({i}, {n_i}) must return a dict with keys T, r, eta, tau, R (phase parameters of "
+                             f"L7412-7430), got {p!r}"[:300])
+        V.positive("params(...)['R']", p["R"])
         theta = user_level_dp_sgd(D_i, grad, project_factory(theta, p["R"]), theta, epsilon=epsilon, delta=delta,
                                   r=p["r"], T=p["T"], eta=p["eta"], tau=p["tau"], rng=rng, counter=counter,
                                   draws=None if draws is None else draws[i - 1])

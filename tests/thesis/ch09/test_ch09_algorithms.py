@@ -234,3 +234,12 @@ def test_a30_rejects_too_few_users_instead_of_repairing():
     with pytest.raises(ValueError, match="phase 1"):
         localized_user_level_dp_sco(data, lambda th, z: th - z, lambda c, R: (lambda x: x), np.zeros(1), epsilon=1.0,
                                     delta=1e-3, mu=1.0, G=1.0, rng=np.random.default_rng(0), params=params)
+
+
+def test_a30_rejects_malformed_phase_parameters():
+    data = np.zeros((64, 4, 1))
+    for bad in ({"T": 1}, [1, 2], dict(T=1, r=0.0, eta=0.1, tau=1.0, R=-1.0)):
+        with pytest.raises(ValueError, match="params"):
+            localized_user_level_dp_sco(data, lambda th, z: th - z, lambda c, R: (lambda x: x), np.zeros(1),
+                                        epsilon=1.0, delta=1e-3, mu=1.0, G=1.0, rng=np.random.default_rng(0),
+                                        params=lambda i, n_i, b=bad: b)
