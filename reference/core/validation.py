@@ -366,7 +366,7 @@ def _method_names(methods) -> tuple:
 
 
 def trace_list(name: str, v):
-    """``None`` or a list that a function appends its iterates to (a ``trace=[]`` argument)."""
+    """``v=None`` or a list that a function appends its iterates to (a ``trace=[]`` argument)."""
     _label(name)
     if v is not None and not isinstance(v, list):
         raise TypeError(f"{name} must be a list (appended to) or None, got {type(v).__name__} {v!r}"[:300])

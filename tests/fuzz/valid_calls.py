@@ -261,6 +261,7 @@ CALLS = {
     'reference.core.validation.sequence': lambda: dict(name="v", v=[1.0, 2.0]),
     'reference.core.validation.finite_result': lambda: dict(what="r", result=1.0),
     'reference.core.validation.text': lambda: dict(name="v", v="abc"),
+    'reference.core.validation.trace_list': lambda: dict(name="v", v=[]),
     'reference.core.validation.has_methods': lambda: dict(name="v", v=_normal(), methods=("ppf",)),
     # TODO missing: name
     # 'reference.heavy_tailed.distributions.HeavyTailedLaw': lambda: dict(k=2, gamma=1.0, param=0.0),
@@ -867,7 +868,7 @@ SKIP = {
 
 _VALIDATORS = ["real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int", "vector",
                "matrix", "array", "rational", "rationals", "generator", "choice", "callable_", "flag", "optional",
-               "distribution", "sequence", "text", "has_methods"]
+               "distribution", "sequence", "text", "has_methods", "trace_list"]
 _SHAPE_FREE = ("shape",)                  # an elementwise (broadcasting) parameter: any array shape is valid
 
 #: documented special values per function and parameter, besides ``name=value`` read from the docstring
