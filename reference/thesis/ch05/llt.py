@@ -131,9 +131,6 @@ def psi_pa(x, a, q=4) -> float:
     """
     a = _V.positive("a", a)
     _check_q(q)
-    _V.array("x", x)
-    if not float(a) > 0:
-        raise ValueError(f"a must be in (0, inf), got {a}")
     lw = lambda_grid_logweights(x, a, q, "corrected")
     return float(logsumexp(lw) + math.log(LOGLAM[1] - LOGLAM[0]))
 
