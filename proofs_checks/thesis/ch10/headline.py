@@ -54,7 +54,7 @@ def a31_noise_to_movement(n: int, m: int, d: int, q: float, eps: float, delta: f
     return C, best[0], best[1]
 
 
-@check(f"{C10}.exp.H10_1.noise_vs_progress", spec=f"{C10}.exp.H10_1")
+@check(f"{C10}.exp.H10_1.noise_vs_progress", spec=f"{C10}.exp.H10_1", profile="full")
 def _h101(ctx):
     ns = np.unique(np.geomspace(1e3, 1e8, 21).astype(int))
     qs = np.round(np.arange(0.02, 1.0, 0.04), 2)
