@@ -3,7 +3,9 @@
 Each mutant changes ONE privacy-critical line (noise scale, sensitivity, clipping, budget split, tree levels,
 subsampling rate, conversion) in a private copy of the working tree (the tree itself is never touched), then runs the
 tests of that area (and, with ``--verify``, ``dpsco-ref verify --id`` on the area's spec prefix).  A mutant the
-suite does not fail is a SURVIVOR: a missing check.  Prints the kill rate and lists the survivors.
+suite does not fail is a SURVIVOR: a missing check.  Prints the kill rate and lists the survivors, and separately the strict kill rate: a mutant that only moves a
+value ``verify`` reports, while every verdict stays the same, is listed as killed by value only — an auditor reading
+the verdicts would not notice it, so it counts as a missing assertion.
 
     python benchmarks/bench_mutation.py                 # every target below, tests only
     python benchmarks/bench_mutation.py --only srgd     # targets whose file contains "srgd"
@@ -94,7 +96,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=600)
     a = ap.parse_args()
     targets = [t for t in TARGETS if a.only in t[0]]
-    killed, survivors, skipped = 0, [], []
+    killed, survivors, skipped, value_only = 0, [], [], []
     with tempfile.TemporaryDirectory(prefix="dpsco_mut_") as tmp:
         copy_tree(tmp)
         base = {}
@@ -117,9 +119,15 @@ def main():
                         open(f, "w").write(src.replace(old, new))
                     got = verdicts(tmp, glob, a.timeout)
                     if got != base[glob]:
-                        diff = sorted(k for k in set(got or {}) | set(base[glob] or {})
-                                      if (got or {}).get(k) != (base[glob] or {}).get(k))
-                        how = f"verify: {len(diff)} check(s) changed verdict or computed value, e.g. {diff[:2]}"
+                        keys = set(got or {}) | set(base[glob] or {})
+                        vdiff = sorted(k for k in keys if ((got or {}).get(k) or (None,))[0]
+                                       != ((base[glob] or {}).get(k) or (None,))[0])
+                        diff = sorted(k for k in keys if (got or {}).get(k) != (base[glob] or {}).get(k))
+                        if vdiff:
+                            how = f"verify: {len(vdiff)} verdict(s) changed, e.g. {vdiff[:2]}"
+                        else:    # weaker: only a reported value moved; the verdicts an auditor reads are unchanged
+                            how = f"verify (value only): {len(diff)} computed value(s) changed, e.g. {diff[:2]}"
+                            value_only.append((path, old, new))
             finally:
                 open(f, "w").write(src)
             dt = time.time() - t0
@@ -130,7 +138,10 @@ def main():
                 survivors.append((path, old, new))
                 print(f"SURVIVED ({dt:.0f} s)  {path}: {old!r} -> {new!r}", flush=True)
     n = killed + len(survivors)
-    print(f"\nkill rate: {killed}/{n} = {100 * killed / max(n, 1):.0f} %  (skipped: {len(skipped)})")
+    print(f"\nkill rate: {killed}/{n} = {100 * killed / max(n, 1):.0f} %  (skipped: {len(skipped)}); "
+          f"strict (a test fails or a verdict changes): {killed - len(value_only)}/{n}")
+    for s in value_only:
+        print("  killed only by a changed computed value (no verdict changed — a missing assertion):", s)
     for s in survivors:
         print("  survivor:", s)
     for s in skipped:
