@@ -74,6 +74,19 @@ def _normal(loc=0.0):
     return scipy.stats.norm(loc, 1.0)
 
 
+def _gxs(x, s):         # per-sample gradient of f(x, s) = ||x - s||^2 / 2 (the thesis chapters' (x, sample) convention)
+    return np.asarray(x, dtype=float) - np.asarray(s, dtype=float)
+
+
+def _proj1(x):         # projection onto the unit l2 ball
+    x = np.asarray(x, dtype=float)
+    return x / max(1.0, float(np.linalg.norm(x)))
+
+
+def _prox1(v, eta):    # prox of the indicator of [-1, 1]^d
+    return np.clip(np.asarray(v, dtype=float), -1.0, 1.0)
+
+
 CALLS = {
     'reference.core.accounting._common.Interval': lambda: dict(lo=0.0, hi=1.0),
     'reference.core.accounting.approx_rdp.approx_rdp_compose': lambda: dict(pairs=[(0.9728119352557287, 0.0)], dps=None),
@@ -792,6 +805,21 @@ CALLS = {
     'reference.thesis.ch09.algorithms.smoothed_gradient_sample': lambda: dict(grad=lambda t: 2 * np.asarray(t), theta=np.array([0.5, 0.1]), r=0.1, rng=RNG, noise=None),
     'reference.thesis.ch10.accelerated.ac_sa_step': lambda: dict(state=dict(t=1, x=np.zeros(2), x_ag=np.zeros(2), x_md=np.zeros(2)), G=np.array([0.1, -0.2]), mu=1.0, beta=2.0, project=lambda x: x),
     'reference.thesis.ch12.algorithms.clipped_dp_sgd': lambda: dict(data=np.linspace(-1, 1, 6).reshape(3, 2), grad=lambda x, s: np.asarray(x) - s, project=lambda x: x, d=2, C=1.0, lam=1.0, sigma=0.1, T=3, rng=RNG, noise=None, counter=None, trace=None),
+    # thesis ch10-ch12 (S3): algorithms taking (grad, project) callables
+    'reference.thesis.ch10.primitives.one_pass_sgd': lambda: dict(items=np.linspace(-1, 1, 6)[:, None], grad=_gxs, project=_proj1, x0=np.zeros(1), eta=0.1, rng=RNG, order=None, counter=None, trace=None, draws=None),
+    'reference.thesis.ch10.primitives.phased_sgd_outlier_iterate_removal': lambda: dict(data=np.random.default_rng(2).normal(size=(256, 2, 2)) * 0.1 + 0.3, grad=_gxs, project=_proj1, x0=np.zeros(2), epsilon=1.0, delta=1e-2, p=2.0, q=0.3, eta=0.5, L=1.0, rng=RNG, c_groups=0.5, c_tau=1000.0, c_lap=0.05, c_sigma=100.0, counter=None, trace=None, draws=None),
+    'reference.thesis.ch10.accelerated.accelerated_minibatch_sgd': lambda: dict(users=np.random.default_rng(3).normal(size=(10, 2, 2)) * 0.01, grad=_gxs, project=_proj1, x_prev=np.zeros(2), T=4, K=6, tau=1.0, lam=1.0, beta=1.0, epsilon=1.0, delta=1e-3, n_total=10, d=2, rng=RNG, c_sigma=1e-3, c_thr=0.01, c_lap=0.01),
+    'reference.thesis.ch10.accelerated.accelerated_phased_erm': lambda: dict(data=np.random.default_rng(3).normal(size=(64, 2, 2)) * 0.01 + 0.2, grad=_gxs, project=_proj1, x0=np.zeros(2), epsilon=5.0, delta=1e-3, p=1.0, q=0.5, lam=0.1, beta=1.0, L=1.0, rng=RNG, c_tau=10.0, c_T=1.0, c_K=0.05, a32_kwargs=dict(c_sigma=0.0, c_thr=0.01, c_lap=0.01), counter=None, trace=None),
+    'reference.thesis.ch10.accelerated.multi_stage_ac_sa': lambda: dict(grad_oracle=lambda x: np.diag([0.1, 1.0]) @ np.asarray(x), x0=np.array([1.0, 1.0]), mu=0.1, beta=1.0, V0=1.0, sigma2=0.0, K=2, project=lambda x: np.asarray(x), counter=None, trace=None),
+    'reference.thesis.ch11.dp_sgd.dp_sgd_regularized': lambda: dict(data=np.linspace(-1, 1, 8).reshape(4, 2), grad=_gxs, x0=np.zeros(2), sigma=0.5, T=5, eta=0.05, G=1.0, alpha=0.1, rng=RNG, noise=None, counter=None, trace=None),
+    'reference.thesis.ch12.algorithms.one_pass_clipped_sgd': lambda: dict(data=[np.array([1.0, 1.0])] * 4, grad=_gxs, project=_proj1, x0=np.zeros(2), C=2.0, eta=0.5, counter=None, trace=None),
+    'reference.thesis.ch12.algorithms.glm_clipped_dp_sgd': lambda: dict(data=[np.ones(2)] * 16, grad=_gxs, project=_proj1, x0=np.zeros(2), n=16, eta=0.1, C=1.0, rho=1.0, rng=RNG, noise=None, counter=None),
+    'reference.thesis.ch12.algorithms.localized_clipped_dp_sgd': lambda: dict(data=list(np.random.default_rng(1).normal(size=(64, 2)) * 0.1), grad=_gxs, project=_proj1, x0=np.zeros(2), eta=0.5, C=10.0, c=50.0, omega=0.01, beta=1.0, epsilon=0.5, delta=1e-3, rng=RNG, variant='corrected', counter=None, trace=None),
+    'reference.thesis.ch12.algorithms.aggregate_erm': lambda: dict(samples=list(np.random.default_rng(6).normal(size=(12, 2))), grad=_gxs, x_bar=np.zeros(2), project_shifted=_proj1, J=3, lam=1.0, Gk=2.0, k=4, rho=1.0, R=1.0, rng=RNG, variant='corrected', counter=None, draws=None),
+    'reference.thesis.ch12.algorithms.cor1236_solver': lambda: dict(data=list(np.random.default_rng(6).normal(size=(4, 2))), grad=_gxs, x_bar=np.zeros(2), project_shifted=_proj1, lam=1.0, Gk=2.0, k=4, rho=1.0, rng=RNG, counter=None, draws=None),
+    'reference.thesis.ch12.algorithms.a_lip_standin': lambda: dict(data=list(np.random.default_rng(2).normal(size=(16, 2))), grad=_gxs, project=_proj1, x0=np.zeros(2), L=1.0, D=2.0, rho=1.0, rng=RNG, solver_steps=20, counter=None, draws=None),
+    'reference.thesis.ch12.algorithms.prox_sgd_standin': lambda: dict(samples=[0.3] * 20, grad=lambda x, s: np.sign(np.asarray(x) - s), prox=_prox1, x_center=np.array([0.0]), x_start=np.array([0.0]), lam=1.0, counter=None),
+    'reference.thesis.ch12.algorithms.strongly_convex_localization': lambda: dict(samples=list(np.linspace(-1, 1, 16)), solver=lambda batch, c, r: np.asarray(c, dtype=float), x0=np.zeros(1), mu=1.0, D=2.0, err=lambda n_k, r: r / n_k, K=None, trace=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -846,21 +874,7 @@ SKIP = {
     'reference.thesis.ch09.algorithms.outlier_removal_mean': 'needs users and a query generator (adaptive send protocol)',
     'reference.thesis.ch09.algorithms.localized_user_level_dp_sco': 'valid call not written yet: needs grad, project_factory, params',
     'reference.thesis.ch09.algorithms.user_level_dp_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.accelerated.accelerated_minibatch_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.accelerated.accelerated_phased_erm': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.accelerated.multi_stage_ac_sa': 'needs grad_oracle and project callables',
-    'reference.thesis.ch10.primitives.one_pass_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch10.primitives.phased_sgd_outlier_iterate_removal': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch11.dp_sgd.dp_sgd_regularized': 'valid call not written yet: needs grad',
-    'reference.thesis.ch12.algorithms.a_lip_standin': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch12.algorithms.aggregate_erm': 'valid call not written yet: needs grad, project_shifted',
-    'reference.thesis.ch12.algorithms.cor1236_solver': 'valid call not written yet: needs grad, project_shifted',
-    'reference.thesis.ch12.algorithms.glm_clipped_dp_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch12.algorithms.localized_clipped_dp_sgd': 'valid call not written yet: needs grad, project',
-    'reference.thesis.ch12.algorithms.one_pass_clipped_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
-    'reference.thesis.ch12.algorithms.prox_sgd_standin': 'needs grad and prox callables',
-    'reference.thesis.ch12.algorithms.strongly_convex_localization': 'needs solver and err callables',
     'reference.thesis.ch13.l2p.l2p': 'valid call not written yet: needs log_nu, sample_nu',
     'reference.thesis.ch13.l2p.low_switching_sketch': 'valid call not written yet: needs log_mu_bar, sample_mu',
     'reference.thesis.ch13.l2p.rmw_rejection_sample': 'valid call not written yet: needs loss_sum, subgrad_sum, in_domain',
@@ -922,8 +936,8 @@ ACCEPT = {
     "reference.core.mechanisms.above_threshold": {"queries": ("empty",)},          # an empty query stream: []
     "reference.heavy_tailed.mean_estimators.phi": {"y": ("shape", "+inf", "-inf")},   # bounded influence
     "reference.heavy_tailed.mean_estimators.psi": {"y": ("shape", "+inf", "-inf")},
-    "reference.heavy_tailed.mean_estimators.psi_mp": {"y": ("+inf", "-inf")},   # psi_c(+-inf) = +-s(c), the limits (docstring)
-    "reference.heavy_tailed.sco.SCOParams": {"T_real": ("nan",), "setting": ("str",)},   # T_real = nan: not recorded (the default); setting: a free label
+    "reference.heavy_tailed.mean_estimators.psi_mp": {"y": ("+inf", "-inf")},
+    "reference.heavy_tailed.sco.SCOParams": {"T_real": ("nan",), "setting": ("str",)},   # T_real = nan: not recorded (the default); setting: a free label   # psi_c(+-inf) = +-s(c), the limits (docstring)
     "reference.thesis.ch05.llt.levy_half_logpdf": {"lam": _SHAPE_FREE},
     "reference.thesis.ch05.llt.log_Z": {"kappa": _SHAPE_FREE, "s": ("-1",)},   # s: a tilt of either sign
     "reference.thesis.ch09.algorithms.above_threshold_ch9": {"queries": ("empty",)},   # an empty query stream: []

@@ -85,11 +85,13 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
     Spec: 003_ch10.alg32
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
-    n_total = _V.integer("n_total", n_total)
+    n_total = _V.integer("n_total", n_total, lo=1)
     d = _V.integer("d", d, lo=1)
     # stand-in constants; 0 switches that noise / threshold term off (used by the count tests)
     c_sigma, c_thr, c_lap = _V.nonnegative("c_sigma", c_sigma), _V.nonnegative("c_thr", c_thr), _V.nonnegative("c_lap", c_lap)
-    users = np.asarray(users, dtype=float)
+    users = _V.array("users", users)
+    if users.ndim < 2:
+        raise ValueError(f"users must be an array (n_i, m, ...) of n_i users with m items each, got shape {users.shape}")
     n_i, m = users.shape[0], users.shape[1]
     T = V.positive_int("T", T)
     K = V.integer("K", K)
@@ -97,12 +99,17 @@ def accelerated_minibatch_sgd(users, grad: Callable, project: Callable, x_prev, 
     epsilon = V.positive("epsilon", epsilon)
     delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     if not (1 <= K <= n_i):
-        raise ValueError(f"K must be in [1, n_i = {n_i}], got {K!r} (cap K_i at n_i, AU10.13)")
-    if sampling not in ("without_replacement", "with_replacement") or output not in ("aggregated", "paper"):
-        raise ValueError("sampling must be 'without_replacement'|'with_replacement', output 'aggregated'|'paper'")
+        raise ValueError(f"K must be in [1, n_i = {n_i}] (n_i users in users), got {K!r} (cap K_i at n_i, AU10.13)")
+    _V.choice("sampling", sampling, ("without_replacement", "with_replacement"))
+    _V.choice("output", output, ("aggregated", "paper"))
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
+    _V.finite_result("AC-SA step scale 4 (beta + lam)", 4.0 * (beta + lam), beta=beta, lam=lam)
     counter = counter if counter is not None else QueryCounter()
-    x_prev = np.asarray(x_prev, dtype=float)
-    sigma = c_sigma * tau * math.sqrt(T) * math.log(n_total * d * math.exp(epsilon) / delta) / (epsilon * n_i)
+    x_prev = _V.vector("x_prev", x_prev)
+    # log(n d e^eps / delta) = log(n d / delta) + eps (no overflow of e^eps for large eps)
+    sigma = c_sigma * tau * math.sqrt(T) * (math.log(n_total * d / delta) + epsilon) / (epsilon * n_i)
+    _V.finite_result("sigma", sigma, c_sigma=c_sigma, tau=tau, T=T, epsilon=epsilon)
     dim = x_prev.shape[0]
     src = Source(rng, draws)
     thr = 4 * K / 5 + (c_thr / epsilon) * float(src.laplace("thr", ()))  # line 4 (drawn once, AU10.7)
@@ -150,8 +157,15 @@ def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsil
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
     rng = _V.generator("rng", rng, allow_none=True)
-    c_tau, c_T, c_K = _V.nonnegative("c_tau", c_tau), _V.positive("c_T", c_T), _V.positive("c_K", c_K)
-    data = np.asarray(data, dtype=float)
+    c_tau, c_T, c_K = _V.positive("c_tau", c_tau), _V.positive("c_T", c_T), _V.positive("c_K", c_K)
+    if a32_kwargs is not None and not isinstance(a32_kwargs, dict):
+        raise TypeError(f"a32_kwargs must be a dict of Alg-32 keyword arguments or None, got "
+                        f"{type(a32_kwargs).__name__} {a32_kwargs!r}"[:300])
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
+    data = _V.array("data", data)
+    if data.ndim < 2:
+        raise ValueError(f"data must be an array (n, m, ...) of n users with m items each, got shape {data.shape}")
     n, m = data.shape[0], data.shape[1]
     if n < 2:
         raise ValueError(f"data must contain n >= 2 users, got {n}")
@@ -164,16 +178,24 @@ def accelerated_phased_erm(data, grad: Callable, project: Callable, x0, *, epsil
     l = int(math.floor(math.log2(n)))
     if draws is not None and (not isinstance(draws, (list, tuple)) or len(draws) < l):
         raise ValueError(f"draws must be a list of l = {l} per-phase Alg-32 draw dicts")
-    tau = c_tau * L * math.log(n * d * m) / math.sqrt(m)
+    tau = _V.finite_result("tau = c_tau L log(ndm)/sqrt(m)", c_tau * L * math.log(n * d * m) / math.sqrt(m),
+                           c_tau=c_tau, L=L)
     start = 0
     for i in range(1, l + 1):
-        n_i = int(math.floor((1 - 2.0 ** -q) * n / 2 ** (i * q)))
+        n_i = int(math.floor((1 - 2.0 ** -q) * n * 2.0 ** (-i * q)))
         if n_i < 1:
-            raise ValueError(f"phase {i}: n_i < 1")
-        lam_i = lam * 2 ** (p * i)
-        T_i = int(math.ceil(c_T * (1 + math.sqrt(beta / lam_i)) * math.log(n * d * m)))
-        K_i = min(n_i, int(math.ceil(c_K * math.log(n_i ** 2 * m ** 2 * math.exp(epsilon) / delta)
-                                     * (1 / epsilon + n_i * epsilon / math.sqrt(T_i * math.log(1 / delta))))))
+            raise ValueError(f"phase {i}: n_i = (1 - 2^-q) n / 2^(i q) < 1 at n = {n} users of data, q = {q!r}")
+        if math.log2(lam) + p * i > 1000.0:
+            raise ValueError(f"phase {i}: lam_i = lam 2^(p i) overflows the float range at lam = {lam!r}, p = {p!r}")
+        lam_i = lam * 2.0 ** (p * i)
+        T_real = c_T * (1 + math.sqrt(beta / lam_i)) * math.log(n * d * m)
+        if not T_real <= 1e8:
+            raise ValueError(f"phase {i}: T_i = {T_real:.4g} rounds (> 1e8: its pre-drawn streams do not fit in "
+                             f"memory) at c_T = {c_T!r}, beta = {beta!r}, lam_i = {lam_i!r}")
+        T_i = int(math.ceil(T_real))
+        K_real = (c_K * math.log(n_i ** 2 * m ** 2 * math.exp(epsilon) / delta)
+                  * (1 / epsilon + n_i * epsilon / math.sqrt(T_i * math.log(1 / delta))))
+        K_i = n_i if not K_real <= n_i else int(math.ceil(K_real))       # min(n_i, ceil(K_real)); K_real may be inf
         D_i = data[start:start + n_i]
         start += n_i
         x = accelerated_minibatch_sgd(D_i, grad, project, x, T=T_i, K=K_i, tau=tau, lam=lam_i, beta=beta,
@@ -249,9 +271,15 @@ def multi_stage_ac_sa(grad_oracle: Callable, x0, *, mu: float, beta: float, V0: 
     sigma2 = V.nonnegative("sigma2", sigma2)
     K = V.positive_int("K", K)
     p = V.vector("x0", x0)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     counter = counter if counter is not None else QueryCounter()
     for k in range(1, K + 1):
-        N = int(math.ceil(max(4.0 * math.sqrt(2.0 * beta / mu), 128.0 * sigma2 / (3.0 * mu * V0 * 2.0 ** -(k + 1)))))
+        N_real = max(4.0 * math.sqrt(2.0 * beta / mu), 128.0 * sigma2 / (3.0 * mu * V0 * 2.0 ** -(k + 1)))
+        if not N_real <= 1e9:
+            raise ValueError(f"stage {k}: N_k = {N_real:.4g} AC-SA steps (> 1e9: not a bounded run) at beta = "
+                             f"{beta!r}, mu = {mu!r}, sigma2 = {sigma2!r}, V0 = {V0!r}")
+        N = int(math.ceil(N_real))
         phi = max(2.0 * beta, math.sqrt(mu * sigma2 * N * (N + 1) * (N + 2) / (3.0 * V0 * 2.0 ** -(k - 1))))
         st = ac_sa_init(p)
         for _ in range(N):

@@ -104,25 +104,30 @@ def one_pass_sgd(items, grad: Callable, project: Callable, x0, eta: float, rng: 
     Spec: 003_ch10.algP10_1
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
-    items = list(items)
+    items = _V.sequence("items", items)
     T = len(items)
-    if T < 1:
-        raise ValueError("items must contain T >= 1 points")
     eta = V.positive("eta", eta)
+    x0 = _V.vector("x0", x0)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     counter = counter if counter is not None else QueryCounter()
     if order is not None:
-        perm = np.asarray(order)
+        perm = _V.array("order", order, ndim=1, allow_empty=True)
     else:
         u = Source(rng, draws, single="u").uniform("u", (T,))
         perm = sample_without_replacement(T, T, None, noise=u)
     if sorted(perm.tolist()) != list(range(T)):
-        raise ValueError("order must be a permutation of range(T)")
-    x = np.asarray(x0, dtype=float).copy()
+        raise ValueError(f"order must be a permutation of range(T) (T = {T}), got {order!r}"[:300])
+    perm = perm.astype(int)
+    x = x0.copy()
     s = np.zeros_like(x)
     for t in range(T):
         s += x
         counter.record(1, "gradient")
-        x = np.asarray(project(x - eta * np.asarray(grad(x, items[perm[t]]), dtype=float)), dtype=float)
+        g = np.asarray(grad(x, items[perm[t]]), dtype=float)
+        if g.shape != x.shape:
+            raise ValueError(f"grad(x, items[{perm[t]}]) must have the shape {x.shape} of x0, got {g.shape}")
+        x = np.asarray(project(x - eta * g), dtype=float)
         if trace is not None:
             trace.append(x.copy())
     return s / T
@@ -156,11 +161,11 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
     Spec: 003_ch10.alg31
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
-    c_groups = _V.real("c_groups", c_groups, allow_inf=True)
-    c_tau = _V.real("c_tau", c_tau, allow_inf=True)
-    c_lap = _V.real("c_lap", c_lap, allow_inf=True)
-    c_sigma = _V.real("c_sigma", c_sigma, allow_inf=True)
-    data = np.asarray(data, dtype=float)
+    c_groups, c_tau = _V.positive("c_groups", c_groups), _V.positive("c_tau", c_tau)
+    c_lap, c_sigma = _V.nonnegative("c_lap", c_lap), _V.nonnegative("c_sigma", c_sigma)
+    data = _V.array("data", data)
+    if data.ndim < 2:
+        raise ValueError(f"data must be an array (n, m, ...) of n users with m items each, got shape {data.shape}")
     n, m = data.shape[0], data.shape[1]
     epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True)
     delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
@@ -169,20 +174,30 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
         V.generator("rng", rng)
     elif not isinstance(draws, (list, tuple)):
         raise ValueError("draws must be a list of per-phase dicts (order_u, lap, sel, gauss)")
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     counter = counter if counter is not None else QueryCounter()
-    x = np.asarray(x0, dtype=float)
+    x = _V.vector("x0", x0)
     d = x.shape[0]
     l = int(math.floor(math.log2(n)))                                             # line 2 (L7564)
-    C = int(math.ceil(c_groups * math.log(20 * n * m * math.exp(epsilon) / delta) / epsilon))
+    C_real = c_groups * math.log(20 * n * m * math.exp(epsilon) / delta) / epsilon
+    if not C_real <= n:
+        raise ValueError(f"c_groups = {c_groups!r} gives C = {C_real:.4g} groups > n = {n} users of data, so N_i = "
+                         f"n_i/C < 1 (line 2; AU10.2)")
+    C = int(math.ceil(C_real))
     start = 0
     for i in range(1, l + 1):                                                     # line 3
-        n_i = int(math.floor((1 - 2.0 ** -q) * n / 2 ** (i * q)))                 # line 4
-        eta_i = eta / 2 ** (p * i)
+        n_i = int(math.floor((1 - 2.0 ** -q) * n * 2.0 ** (-i * q)))             # line 4
+        eta_i = eta * 2.0 ** (-p * i)
         N_i = n_i // C
         T_i = N_i * m
         if N_i < 1:
-            raise ValueError(f"phase {i}: N_i = n_i/C = {n_i}/{C} < 1 (too few users for C groups; AU10.2)")
-        tau_i = c_tau * eta_i * L * math.sqrt(T_i) * math.log(n * d * m)
+            raise ValueError(f"phase {i}: N_i = n_i/C = {n_i}/{C} < 1 (too few users for C groups at n = {n}, "
+                             f"q = {q!r}, c_groups = {c_groups!r}; AU10.2)")
+        if eta_i <= 0.0:
+            raise ValueError(f"phase {i}: eta_i = eta/2^(p i) underflows to 0 at eta = {eta!r}, p = {p!r}")
+        tau_i = _V.finite_result("tau_i", c_tau * eta_i * L * math.sqrt(T_i) * math.log(n * d * m), c_tau=c_tau,
+                                 eta=eta, L=L)
         D_i = data[start:start + C * N_i]                                         # line 5: fresh disjoint users
         start += C * N_i
         if draws is not None and i > len(draws):
@@ -201,6 +216,7 @@ def phased_sgd_outlier_iterate_removal(data, grad: Callable, project: Callable, 
         S = src.uniform("sel", (C,)) < p_ij                                       # line 15: Bernoulli selection
         x_tilde = xt[S].mean(axis=0) if S.any() else x.copy()                     # line 21 (empty S: keep x_{i-1})
         sigma_i = c_sigma * tau_i * math.log(n / delta) ** 2 / (epsilon * C)      # line 22
+        _V.finite_result("sigma_i", sigma_i, c_sigma=c_sigma, c_tau=c_tau, eta=eta, L=L)
         x = x_tilde + sigma_i * src.normal("gauss", (d,))
         if trace is not None:
             trace.append(x.copy())

@@ -35,26 +35,27 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
     """
     _V.callable_("grad", grad)
     T = _V.integer("T", T, lo=1)
-    rng = _V.generator("rng", rng, allow_none=True)
-    data = list(data)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    data = _V.sequence("data", data)
     n = len(data)
-    if n < 1:
-        raise ValueError("data must contain n >= 1 records")
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T!r}")
-    for name, v, lo in (("sigma", sigma, 0.0), ("alpha", alpha, 0.0)):
-        if not (math.isfinite(v) and v >= lo):
-            raise ValueError(f"{name} must be in [0, inf), got {v!r}")
-    for name, v in (("eta", eta), ("G", G)):
-        if not (math.isfinite(v) and v > 0):
-            raise ValueError(f"{name} must be in (0, inf), got {v!r}")
-    x0 = np.asarray(x0, dtype=float)
+    sigma, alpha = _V.nonnegative("sigma", sigma), _V.nonnegative("alpha", alpha)
+    eta, G = _V.positive("eta", eta), _V.positive("G", G)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
+    x0 = _V.vector("x0", x0)
     d = x0.shape[0]
     if noise is None:
         j = rng.integers(0, n, size=T)
         z = rng.standard_normal((T, d))
     else:
-        j, z = np.asarray(noise[0], dtype=int), np.asarray(noise[1], dtype=float)
+        if not isinstance(noise, (tuple, list)) or len(noise) != 2:
+            raise TypeError(f"noise must be a pair (j, z) of indices (T,) and standard normals (T, d), got "
+                            f"{type(noise).__name__} {noise!r}"[:300])
+        z = _V.array("noise[1]", noise[1], shape=(T, d))
+        j = _V.array("noise[0]", noise[0], shape=(T,))
+        if np.any(j != np.floor(j)) or np.any(j < 0) or np.any(j >= n):
+            raise ValueError(f"noise[0] must hold T = {T} integer indices in [0, n = {n}), got {noise[0]!r}"[:300])
+        j = j.astype(int)
     counter = counter if counter is not None else QueryCounter()
     x = x0.copy()
     acc = np.zeros(d)
@@ -65,7 +66,7 @@ def dp_sgd_regularized(data, grad: Callable, x0, *, sigma: float, T: int, eta: f
         acc += x
         if trace is not None:
             trace.append(x.copy())
-    return acc / T                                                       # line 6 (L8229)
+    return _V.finite_result("x_bar", acc / T, eta=eta, sigma=sigma, G=G, alpha=alpha)   # line 6 (L8229)
 
 
 def dp_sgd_epsilon(n: int, T: int, sigma: float, delta: float) -> float:

@@ -26,6 +26,14 @@ __all__ = ["clipped_dp_sgd", "prop1231_sigma", "population_localize", "aggregate
            "strongly_convex_localization"]
 
 
+def _sample_grad(grad, x, s, where):
+    """grad(x, s) as a float array of the shape of x (a ValueError naming the sample otherwise)."""
+    g = np.asarray(grad(x, s), dtype=float)
+    if g.shape != x.shape:
+        raise ValueError(f"grad(x, {where}) must have the shape {x.shape} of x, got {g.shape}")
+    return g
+
+
 def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float, lam: float, sigma: float, T: int,
                    rng: np.random.Generator | None = None, noise=None, counter: QueryCounter | None = None,
                    trace: list | None = None) -> np.ndarray:
@@ -61,7 +69,7 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         den += t + 4
         eta = 4.0 / (lam * (t + 1))
         counter.record(n, "sample_gradient")
-        g_hat = np.mean([clip_l2(np.asarray(grad(x, s), dtype=float), C) for s in data], axis=0)   # line 5 (L8797)
+        g_hat = np.mean([clip_l2(_sample_grad(grad, x, s, f"data[{i}]"), C) for i, s in enumerate(data)], axis=0)   # line 5 (L8797)
         x = np.asarray(project((x - eta * (g_hat + sigma * xi[t])) / (1 + eta * lam)), dtype=float)  # lines 4, 6 (L8796-8798)
         if trace is not None:
             trace.append(x.copy())
@@ -147,15 +155,17 @@ def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: floa
     Postcondition: (1/T)Σ_{t<T} x_t; exactly T gradient calls (non-private; Lemma 12.7.2).
     Spec: 003_ch12.alg40"""
     _V.callable_("grad", grad); _V.callable_("project", project)
-    data = list(data)
+    data = _V.sequence("data", data)
     C, eta = V.positive("C", C), V.positive("eta", eta)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     counter = counter if counter is not None else QueryCounter()
-    x = np.asarray(x0, dtype=float).copy()
+    x = _V.vector("x0", x0).copy()
     acc = np.zeros_like(x)
-    for s in data:
+    for t, s in enumerate(data):
         acc += x
         counter.record(1, "sample_gradient")
-        x = np.asarray(project(x - eta * clip_l2(np.asarray(grad(x, s), dtype=float), C)), dtype=float)
+        x = np.asarray(project(x - eta * clip_l2(_sample_grad(grad, x, s, f"data[{t}]"), C)), dtype=float)
         if trace is not None:
             trace.append(x.copy())
     return acc / len(data)
@@ -302,19 +312,28 @@ def glm_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, n: int, e
     _V.callable_("grad", grad); _V.callable_("project", project)
     n = _V.integer("n", n, lo=1)
     eta, C, rho = _V.positive("eta", eta), _V.positive("C", C), _V.positive("rho", rho)
-    rng = _V.generator("rng", rng, allow_none=True)
-    data = list(data)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    data = _V.sequence("data", data)
     I = int(math.floor(math.log2(n)))
-    x = np.asarray(x0, dtype=float)
+    if len(data) < 2 ** I - 1:
+        raise ValueError(f"data must hold the 2^I - 1 = {2 ** I - 1} samples of the I = {I} phases for n = {n}, "
+                         f"got {len(data)}")
+    x = _V.vector("x0", x0)
     d = x.shape[0]
+    if noise is not None and (isinstance(noise, (str, bytes)) or not hasattr(noise, "__getitem__")
+                              or (hasattr(noise, "__len__") and len(noise) < I)):
+        raise (ValueError if hasattr(noise, "__len__") and not isinstance(noise, (str, bytes)) else TypeError)(
+            f"noise must hold I = {I} pre-drawn rows of d = {d} standard normals, got {noise!r}"[:300])
     start = 0
     for i in range(1, I + 1):
         n_i = (2 ** I) // 2 ** i
         eta_i, C_i = eta / 16.0 ** i, 2.0 ** i * C
-        sigma_i = 2 * eta_i * C_i * math.sqrt(2 / rho)
+        sigma_i = _V.finite_result("sigma_i = 2 eta_i C_i sqrt(2/rho)", 2 * eta_i * C_i * math.sqrt(2 / rho),
+                                   eta=eta, C=C, rho=rho)
         xbar = one_pass_clipped_sgd(data[start:start + n_i], grad, project, x, C=C_i, eta=eta_i, counter=counter)
         start += n_i
-        z = rng.standard_normal(d) if noise is None else np.asarray(noise[i - 1], dtype=float)
+        z = rng.standard_normal(d) if noise is None else _V.vector(f"noise[{i - 1}]", noise[i - 1], d)
         x = xbar + sigma_i * z
     return x
 
@@ -335,13 +354,18 @@ def cor1236_solver(data, grad: Callable, x_bar, project_shifted: Callable, *, la
     Cor 12.3.3's C = G_k(25n²ρ/(32d))^{1/(2k)}, T = max(n, ⌈n²ρ/d⌉), σ² = 2C²T/(n²ρ); return x̂ + x̄.
     ρ-CDP (Prop 12.3.1); max(n², n³ρ/d) sample gradients.  Spec: 003_ch12.algP12_0"""
     _V.callable_("grad", grad); _V.callable_("project_shifted", project_shifted)
-    data = list(data)
-    x_bar = np.asarray(x_bar, dtype=float)
+    data = _V.sequence("data", data)
+    x_bar = _V.vector("x_bar", x_bar)
     n, d = len(data), x_bar.shape[0]
     lam, Gk, rho = V.positive("lam", lam), V.positive("Gk", Gk), V.positive("rho", rho)
     k = V.in_range("k", k, 1.0, lo_open=True)
     C = Gk * (25 * n * n * rho / (32 * d)) ** (1 / (2 * k))
-    T = max(n, int(math.ceil(n * n * rho / d)))
+    T_real = n * n * rho / d
+    if not T_real <= 1e8:
+        raise ValueError(f"T = max(n, n^2 rho/d) = {T_real:.4g} steps (> 1e8: not a bounded run) at rho = {rho!r}, "
+                         f"n = {n}, d = {d}")
+    T = max(n, int(math.ceil(T_real)))
+    _V.finite_result("sigma = C sqrt(2T/rho)/n", C * math.sqrt(2 * T / rho) / n, Gk=Gk, rho=rho, k=k)
     sigma = prop1231_sigma(C, T, n, rho)
     noise = None if draws is None else Source(None, draws, single="xi").normal("xi", (T, d))
     xh = clipped_dp_sgd(data, lambda x, s: grad(x + x_bar, s), project_shifted, d, C=C, lam=lam, sigma=sigma, T=T,
@@ -365,12 +389,13 @@ def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, 
     _V.callable_("grad", grad); _V.callable_("project_shifted", project_shifted)
     lam, Gk, k, rho = _V.positive("lam", lam), _V.positive("Gk", Gk), _V.positive("k", k), _V.positive("rho", rho)
     rng = _V.generator("rng", rng, allow_none=True)
-    samples = list(samples)
+    _V.choice("variant", variant, ("corrected", "paper"))
+    samples = _V.sequence("samples", samples)
     J = V.positive_int("J", J)
     R = V.nonnegative("R", R)
     n = len(samples) // J
     if n < 1:
-        raise ValueError(f"need at least J = {J} samples")
+        raise ValueError(f"samples must hold at least J = {J} samples, got {len(samples)}")
     if draws is not None and (not isinstance(draws, (list, tuple)) or len(draws) != J):
         raise ValueError(f"draws must be a list of J = {J} arrays of standard normals")
     portions = [samples[j * n:(j + 1) * n] for j in range(J)]
@@ -396,10 +421,11 @@ def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: f
     Randomness: one (d,) standard-normal vector per phase (K = ⌊log₂ n⌋ phases), from ``rng`` or pre-drawn ``draws``
         of shape (K, d); bit-identical.  Spec: 003_ch12.algP12_2"""
     _V.callable_("grad", grad); _V.callable_("project", project)
-    data = list(data)
+    data = _V.sequence("data", data)
     n = len(data)
-    x = np.asarray(x0, dtype=float)
+    x = _V.vector("x0", x0)
     d = x.shape[0]
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
     counter = counter if counter is not None else QueryCounter()
     L, D, rho = V.positive("L", L), V.positive("D", D), V.positive("rho", rho)
     solver_steps = V.positive_int("solver_steps", solver_steps)
@@ -419,9 +445,11 @@ def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: f
         y = x.copy()
         for it in range(solver_steps):                       # subgradient method on a λ_i-strongly convex objective
             counter.record(n_i, "sample_gradient")
-            g = np.mean([grad(y, s) for s in batch], axis=0) + lam_i * (y - x)
+            g = np.mean([_sample_grad(grad, y, s, f"data[{start - n_i + b}]") for b, s in enumerate(batch)],
+                        axis=0) + lam_i * (y - x)
             y = np.asarray(project(y - g / (lam_i * (it + 1))), dtype=float)
-        sigma_i = 2 * L / (lam_i * n_i * math.sqrt(2 * rho))
+        sigma_i = _V.finite_result("sigma_i = 2L/(lam_i n_i sqrt(2 rho))", 2 * L / (lam_i * n_i * math.sqrt(2 * rho)),
+                                   L=L, D=D, rho=rho)
         x = np.asarray(project(y + sigma_i * z_all[i - 1]), dtype=float)
     return x
 
@@ -450,12 +478,16 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
     _V.callable_("grad", grad); _V.callable_("project", project)
     eta, C, c = _V.positive("eta", eta), _V.positive("C", C), _V.positive("c", c)
     omega, beta, epsilon = _V.positive("omega", omega), _V.positive("beta", beta), _V.positive("epsilon", epsilon)
-    delta = _V.probability("delta", delta)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     rng = _V.generator("rng", rng)
-    data = list(data)
+    data = _V.sequence("data", data)
+    if len(data) < 2:
+        raise ValueError(f"data must contain n >= 2 samples, got {len(data)}")
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     I = int(math.floor(math.log2(len(data))))
     n = 2 ** I
-    x = np.asarray(x0, dtype=float)
+    x = _V.vector("x0", x0)
     d = x.shape[0]
     counter = counter if counter is not None else QueryCounter()
     ranges = a42_phase_indices(n, variant)
@@ -463,6 +495,8 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
         n_i, eta_i = n // 2 ** i, eta / 4.0 ** i                                       # line 4
         omega_i = omega * 6 * C * eta_i * beta
         tau_i = omega_i * math.log(30 * n_i / delta)
+        _V.finite_result("2 tau_i = 12 omega C eta_i beta log(30 n_i/delta)", 2.0 * tau_i, omega=omega, C=C, eta=eta,
+                         beta=beta)
         C_hat = C + float(bounded_laplace(omega_i, tau_i, rng))                        # line 5
         c_hat = c + float(bounded_laplace(3 / epsilon, c / 2, rng))
         count = 0
@@ -472,7 +506,7 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
             s = data[idx - 1]                                                          # line 8 (1-based index)
             acc += xj
             counter.record(1, "sample_gradient")
-            gj = np.asarray(grad(xj, s), dtype=float)
+            gj = _sample_grad(grad, xj, s, f"data[{idx - 1}]")
             nu = float(bounded_laplace(2 * omega_i, 2 * tau_i, rng))                  # line 9
             if float(np.linalg.norm(gj)) + nu >= C_hat:                                # line 10
                 count += 1                                                             # line 11
@@ -483,6 +517,7 @@ def localized_clipped_dp_sgd(data, grad: Callable, project: Callable, x0, *, eta
             xj = np.asarray(project(xj - eta_i * gj), dtype=float)                     # line 21
         x_bar = acc / n_i                                                              # line 23: mean of x_{i,1..n_i}
         sigma_i = 30 * C * eta_i * math.sqrt(math.log(3 / delta)) / epsilon            # line 24
+        _V.finite_result("sigma_i = 30 C eta_i sqrt(log(3/delta))/epsilon", sigma_i, C=C, eta=eta, epsilon=epsilon)
         x = x_bar + sigma_i * rng.standard_normal(d)
         if trace is not None:
             trace.append(x.copy())
@@ -550,18 +585,17 @@ def prox_sgd_standin(samples, grad: Callable, prox: Callable, x_center, x_start,
     Spec: 003_ch12.algP12_4
     """
     _V.callable_("grad", grad); _V.callable_("prox", prox)
-    samples = list(samples)
-    if len(samples) < 1:
-        raise ValueError("samples must contain T >= 1 samples")
+    samples = _V.sequence("samples", samples)
     lam = V.positive("lam", lam)
     c = V.vector("x_center", x_center)
     x = V.vector("x_start", x_start, d=c.shape[0]).copy()
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
     counter = counter if counter is not None else QueryCounter()
     num, den = np.zeros_like(x), 0.0
     for t, s in enumerate(samples, start=1):
         eta = 2.0 / (lam * (t + 1))
         counter.record(1, "stochastic_gradient")
-        v = x - eta * np.asarray(grad(x, s), dtype=float)
+        v = x - eta * _sample_grad(grad, x, s, f"samples[{t - 1}]")
         x = np.asarray(prox((v + eta * lam * c) / (1 + eta * lam), eta / (1 + eta * lam)), dtype=float)
         num += t * x
         den += t
@@ -636,7 +670,8 @@ def strongly_convex_localization(samples, solver: Callable, x0, *, mu: float, D:
     Spec: 003_ch12.algP12_5
     """
     _V.callable_("solver", solver); _V.callable_("err", err)
-    samples = list(samples)
+    _V.trace_list("trace", trace)
+    samples = _V.sequence("samples", samples)
     n = len(samples)
     if n < 2:
         raise ValueError(f"samples must contain n >= 2 samples, got {n}")
@@ -647,7 +682,7 @@ def strongly_convex_localization(samples, solver: Callable, x0, *, mu: float, D:
     for k in range(1, K + 1):
         n_k = n // 2 ** k
         if n_k < 1:
-            raise ValueError(f"stage {k}: n_k = n/2^k < 1 (K = {K} too large for n = {n})")
+            raise ValueError(f"stage {k}: n_k = n/2^k < 1 (K = {K} too large for n = {n} samples)")
         x = np.asarray(solver(samples[pos:pos + n_k], x, R), dtype=float)
         pos += n_k
         R_next = math.sqrt(2.0 * float(err(n_k, R)) / mu)
