@@ -820,6 +820,10 @@ CALLS = {
     'reference.thesis.ch12.algorithms.a_lip_standin': lambda: dict(data=list(np.random.default_rng(2).normal(size=(16, 2))), grad=_gxs, project=_proj1, x0=np.zeros(2), L=1.0, D=2.0, rho=1.0, rng=RNG, solver_steps=20, counter=None, draws=None),
     'reference.thesis.ch12.algorithms.prox_sgd_standin': lambda: dict(samples=[0.3] * 20, grad=lambda x, s: np.sign(np.asarray(x) - s), prox=_prox1, x_center=np.array([0.0]), x_start=np.array([0.0]), lam=1.0, counter=None),
     'reference.thesis.ch12.algorithms.strongly_convex_localization': lambda: dict(samples=list(np.linspace(-1, 1, 16)), solver=lambda batch, c, r: np.asarray(c, dtype=float), x0=np.zeros(1), mu=1.0, D=2.0, err=lambda n_k, r: r / n_k, K=None, trace=None),
+    # thesis ch13 (S3): samplers given by a log-density and an inverse-CDF sampler (uniform law on 3 experts)
+    'reference.thesis.ch13.l2p.l2p': lambda: dict(log_nu=lambda s, x: 0.0, sample_nu=lambda s, u: int(3 * u), n_batches=4, eta=0.1, B=1, p=0.4, rng=RNG, draws=None, trace=None),
+    'reference.thesis.ch13.l2p.low_switching_sketch': lambda: dict(log_mu_bar=lambda t, x: -math.log(3.0), sample_mu=lambda t, u: int(3 * u), T=8, C=0.9, p=0.2, rng=RNG, draws=None),
+    'reference.thesis.ch13.l2p.rmw_rejection_sample': lambda: dict(loss_sum=lambda x: float(np.sum(np.abs(x))), subgrad_sum=lambda x: np.sign(np.asarray(x, dtype=float)), x_hat=np.array([0.0]), beta=2.0, lam=1.0, in_domain=lambda x: abs(float(x[0])) <= 1.0, rng=RNG, max_attempts=1000, draws=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -875,9 +879,6 @@ SKIP = {
     'reference.thesis.ch09.algorithms.localized_user_level_dp_sco': 'valid call not written yet: needs grad, project_factory, params',
     'reference.thesis.ch09.algorithms.user_level_dp_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
-    'reference.thesis.ch13.l2p.l2p': 'valid call not written yet: needs log_nu, sample_nu',
-    'reference.thesis.ch13.l2p.low_switching_sketch': 'valid call not written yet: needs log_mu_bar, sample_mu',
-    'reference.thesis.ch13.l2p.rmw_rejection_sample': 'valid call not written yet: needs loss_sum, subgrad_sum, in_domain',
 }
 
 _VALIDATORS = ["real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int", "vector",

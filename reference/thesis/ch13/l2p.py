@@ -46,7 +46,8 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
     eta = _V.real("eta", eta, allow_inf=True)
     B = _V.integer("B", B)
     p = _V.real("p", p, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
+    rng = _V.generator("rng", rng, allow_none=draws is not None, draws_name="draws")
+    _V.trace_list("trace", trace)
     S = int(n_batches)
     if S < 1 or int(B) != B or B < 1:
         raise ValueError("n_batches and B must be integers >= 1")
@@ -54,8 +55,8 @@ def l2p(log_nu: Callable, sample_nu: Callable, n_batches: int, *, eta: float, B:
         raise ValueError(f"eta must be in (0, 1/10], got {eta!r}")
     if not (0 < p <= 1):
         raise ValueError(f"p must be in (0, 1], got {p!r}")
-    if draws is None:
-        draws = {k: rng.random(S) for k in ("ux", "uy", "us", "us2", "ua")}
+    src = Source(rng, draws)
+    draws = {k: src.uniform(k, (S,)) for k in ("ux", "uy", "us", "us2", "ua")}
     x = sample_nu(1, draws["ux"][0])                                       # line 2 (L10010)
     y = sample_nu(1, draws["uy"][0])
     out = [x]
