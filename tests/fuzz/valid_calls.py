@@ -87,6 +87,15 @@ def _prox1(v, eta):    # prox of the indicator of [-1, 1]^d
     return np.clip(np.asarray(v, dtype=float), -1.0, 1.0)
 
 
+def _mean_queries(k):  # an adaptive query generator (Alg 28's send protocol) asking k times for the user mean
+    for _ in range(k):
+        yield lambda Z: np.asarray(Z, dtype=float).mean(axis=0)
+
+
+def _ball(c, R):       # project_factory of Alg 30: the projection onto B(c, R)
+    return lambda x: c + (np.asarray(x, dtype=float) - c) * min(1.0, R / max(float(np.linalg.norm(np.asarray(x) - c)), 1e-300))
+
+
 CALLS = {
     'reference.core.accounting._common.Interval': lambda: dict(lo=0.0, hi=1.0),
     'reference.core.accounting.approx_rdp.approx_rdp_compose': lambda: dict(pairs=[(0.9728119352557287, 0.0)], dps=None),
@@ -824,6 +833,10 @@ CALLS = {
     'reference.thesis.ch13.l2p.l2p': lambda: dict(log_nu=lambda s, x: 0.0, sample_nu=lambda s, u: int(3 * u), n_batches=4, eta=0.1, B=1, p=0.4, rng=RNG, draws=None, trace=None),
     'reference.thesis.ch13.l2p.low_switching_sketch': lambda: dict(log_mu_bar=lambda t, x: -math.log(3.0), sample_mu=lambda t, u: int(3 * u), T=8, C=0.9, p=0.2, rng=RNG, draws=None),
     'reference.thesis.ch13.l2p.rmw_rejection_sample': lambda: dict(loss_sum=lambda x: float(np.sum(np.abs(x))), subgrad_sum=lambda x: np.sign(np.asarray(x, dtype=float)), x_hat=np.array([0.0]), beta=2.0, lam=1.0, in_domain=lambda x: abs(float(x[0])) <= 1.0, rng=RNG, max_attempts=1000, draws=None),
+    # thesis ch09 (S3): user-level algorithms (n users x m items x d)
+    'reference.thesis.ch09.algorithms.outlier_removal_mean': lambda: dict(users=list(np.random.default_rng(1).normal(0, 0.01, size=(12, 3, 2))), queries=_mean_queries(2), epsilon=1.0, delta=1e-5, tau=0.5, T=2, d=2, rng=RNG, sigma=None, variant='corrected', draws=None, counter=None),
+    'reference.thesis.ch09.algorithms.user_level_dp_sgd': lambda: dict(data=np.random.default_rng(4).normal(size=(30, 4, 2)) * 0.01, grad=lambda th, z: np.sign(np.asarray(th) - z), project=_proj1, theta0=np.zeros(2), epsilon=5.0, delta=1e-3, r=0.01, T=3, eta=0.05, tau=10.0, rng=RNG, sigma=0.0, counter=None, trace=None),
+    'reference.thesis.ch09.algorithms.localized_user_level_dp_sco': lambda: dict(data=np.random.default_rng(9).normal(size=(64, 4, 2)) * 0.01, grad=_gxs, project_factory=_ball, theta0=np.ones(2), epsilon=5.0, delta=1e-3, mu=1.0, G=1.0, rng=RNG, params=lambda i, n_i: dict(T=2, r=0.01, eta=0.1, tau=10.0, R=1.0), counter=None, draws=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -875,9 +888,6 @@ SKIP = {
     'reference.thesis.ch07.erm_route.erm_then_generalise_sosp': 'valid call not written yet: needs per_sample_grad, per_sample_hess (as the A6.5 pipeline it runs)',
     'reference.thesis.ch08.oracles.multi_pass_oracle': 'valid call not written yet: needs f',
     'reference.thesis.ch08.oracles.single_pass_oracle': 'valid call not written yet: needs stream',
-    'reference.thesis.ch09.algorithms.outlier_removal_mean': 'needs users and a query generator (adaptive send protocol)',
-    'reference.thesis.ch09.algorithms.localized_user_level_dp_sco': 'valid call not written yet: needs grad, project_factory, params',
-    'reference.thesis.ch09.algorithms.user_level_dp_sgd': 'valid call not written yet: needs grad, project',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
 }
 

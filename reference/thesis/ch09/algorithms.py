@@ -174,19 +174,21 @@ def outlier_removal_mean(users, queries, epsilon: float, delta: float, tau: floa
         AboveThreshold's draws); bit-identical given the draws the rng would make.
     Spec: 003_ch09.alg28
     """
-    users = list(users)
+    users = _V.sequence("users", users)
     n = len(users)
     if n < 2:
         raise ValueError(f"users must contain n >= 2 users, got {n}")
     epsilon = V.in_range("epsilon", epsilon, 0.0, 10.0, lo_open=True, hi_open=True)
     delta = V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
     tau = V.positive("tau", tau)
+    _V.finite_result("2 tau (the selection radius)", 2.0 * tau, tau=tau)
     T = V.positive_int("T", T)
     d = V.positive_int("d", d)
     variant = V.choice("variant", variant, ("corrected", "paper"))
     sigma = a28_paper_sigma(n, epsilon, delta, tau, T) if sigma is None else V.nonnegative("sigma", sigma)
     if not hasattr(queries, "send"):
         raise TypeError(f"queries must be a generator of query callables, got {type(queries).__name__}")
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
     counter = counter if counter is not None else QueryCounter()
     src = Source(rng, draws)
     rho, nu = src.laplace("rho", ()), src.laplace("nu", (T,))
@@ -200,12 +202,12 @@ def outlier_removal_mean(users, queries, epsilon: float, delta: float, tau: floa
             v = np.asarray([np.atleast_1d(np.asarray(q(Z), dtype=float)) for Z in users])
             counter.record(n, "user_query")
             if v.shape[1] != d:
-                raise ValueError(f"query {i} returned values of dimension {v.shape[1]}, expected d = {d}")
+                raise ValueError(f"query {i} returned values of dimension {v.shape[1]} on users, expected d = {d}")
             yield -concentration_score(v, tau)                          # line 4 (L6982); the core decides line 5
             p = selection_probabilities(v, 2.0 * tau)                   # lines 8-9 (L6989-6990)
             S = u_sel[i] < p
             g = v[S].mean(axis=0) if S.any() else np.zeros(d)           # line 11 (L6992)
-            g_hat = g + sigma * gauss[i]                                # line 12 (L6993)
+            g_hat = _V.finite_result("release g + sigma N(0, I)", g + sigma * gauss[i], sigma=sigma, tau=tau)   # line 12 (L6993)
             outputs.append(g_hat)
             try:
                 q = queries.send(g_hat)                                 # line 3: the next (adaptive) query
@@ -268,7 +270,9 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
     Spec: 003_ch09.alg29
     """
     _V.callable_("grad", grad); _V.callable_("project", project)
-    data = np.asarray(data, dtype=float)
+    data = _V.array("data", data)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     if data.ndim < 2 or data.shape[0] < 2 or data.shape[1] < 1 or not np.all(np.isfinite(data)):
         raise ValueError(f"data must be a finite array (n, m, ...) with n >= 2 users and m >= 1 items, got shape "
                          f"{data.shape}")
@@ -362,7 +366,10 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
     Spec: 003_ch09.alg30
     """
     _V.callable_("grad", grad); _V.callable_("project_factory", project_factory); _V.callable_("params", params)
-    data = np.asarray(data, dtype=float)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    data = _V.array("data", data)
+    if data.ndim < 2:
+        raise ValueError(f"data must be an array (n, m, ...) of n users with m items each, got shape {data.shape}")
     if data.ndim < 2 or data.shape[0] < 2 or data.shape[1] < 1 or not np.all(np.isfinite(data)):
         raise ValueError(f"data must be a finite array (n, m, ...) with n >= 2 users and m >= 1 items, got shape "
                          f"{data.shape}")
@@ -381,8 +388,8 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
     for i in range(1, k + 1):                                           # lines 3-5 (L7224-7226)
         n_i = int(n // 2 ** (k + 1 - i))                                # n/2^{k+1-i}, floored (n need not be a power of 2)
         if n_i < 2:
-            raise ValueError(f"phase {i}: n_i = ⌊n/2^(k+1-i)⌋ = {n_i} < 2 users (Alg 29 needs n >= 2); n = {n} is too "
-                             f"small for k = {k} phases (Thm 9.4.11 assumes n > log(mdn)log(mdn/δ)/ε)")
+            raise ValueError(f"phase {i}: n_i = ⌊n/2^(k+1-i)⌋ = {n_i} < 2 users (Alg 29 needs n >= 2); n = {n} users in data is "
+                             f"too small for k = {k} phases (Thm 9.4.11 assumes n > log(mdn)log(mdn/δ)/ε)")
         D_i = data[start:start + n_i]                                   # disjoint blocks (parallel composition)
         start += n_i
         p = params(i, n_i)
