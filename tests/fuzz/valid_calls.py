@@ -837,6 +837,10 @@ CALLS = {
     'reference.thesis.ch09.algorithms.outlier_removal_mean': lambda: dict(users=list(np.random.default_rng(1).normal(0, 0.01, size=(12, 3, 2))), queries=_mean_queries(2), epsilon=1.0, delta=1e-5, tau=0.5, T=2, d=2, rng=RNG, sigma=None, variant='corrected', draws=None, counter=None),
     'reference.thesis.ch09.algorithms.user_level_dp_sgd': lambda: dict(data=np.random.default_rng(4).normal(size=(30, 4, 2)) * 0.01, grad=lambda th, z: np.sign(np.asarray(th) - z), project=_proj1, theta0=np.zeros(2), epsilon=5.0, delta=1e-3, r=0.01, T=3, eta=0.05, tau=10.0, rng=RNG, sigma=0.0, counter=None, trace=None),
     'reference.thesis.ch09.algorithms.localized_user_level_dp_sco': lambda: dict(data=np.random.default_rng(9).normal(size=(64, 4, 2)) * 0.01, grad=_gxs, project_factory=_ball, theta0=np.ones(2), epsilon=5.0, delta=1e-3, mu=1.0, G=1.0, rng=RNG, params=lambda i, n_i: dict(T=2, r=0.01, eta=0.1, tau=10.0, R=1.0), counter=None, draws=None),
+    # thesis ch08 (S3): O2NC over a gradient oracle; the private oracles over a stream of scalar samples (f = xi <a, x>)
+    'reference.thesis.ch08.o2nc.o2nc': lambda: dict(O=lambda x: np.asarray(x, dtype=float) / math.sqrt(1.0 + float(np.dot(x, x))), x0=np.ones(3), D=0.05, eta=0.01, M=4, T=8, rng=RNG, draws=None, trace=None),
+    'reference.thesis.ch08.oracles.multi_pass_oracle': lambda: dict(data=[1.0, 1.0], Sigma=3, alpha=0.1, m=1, sigma1=1.0, sigma2=0.5, f=lambda x, xi: float(xi * np.asarray(x, dtype=float)[0]), rng=RNG, directions='sphere', counter=None, draws=None),
+    'reference.thesis.ch08.oracles.single_pass_oracle': lambda: dict(stream=[1.0] * 7, Sigma=3, alpha=0.1, B1=3, B2=2, m=2, sigma=0.5, rng=RNG, order='first', f=lambda x, xi: float(xi * np.asarray(x, dtype=float)[0]), grad=lambda x, xi: xi * np.eye(len(x))[0], directions='sphere', counter=None, draws=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -884,10 +888,7 @@ SKIP = {
     'reference.thesis.ch06.spider.empirical_private_oracles': 'valid call not written yet: needs per_sample_grad',
     'reference.thesis.ch06.spider.stochastic_spider': 'valid call not written yet: needs O1, O2',
     'reference.thesis.ch07.spider_tree.adaptive_batch_spider': 'valid call not written yet: needs per_sample_grad',
-    'reference.thesis.ch08.o2nc.o2nc': 'valid call not written yet: needs O',
     'reference.thesis.ch07.erm_route.erm_then_generalise_sosp': 'valid call not written yet: needs per_sample_grad, per_sample_hess (as the A6.5 pipeline it runs)',
-    'reference.thesis.ch08.oracles.multi_pass_oracle': 'valid call not written yet: needs f',
-    'reference.thesis.ch08.oracles.single_pass_oracle': 'valid call not written yet: needs stream',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
 }
 
@@ -952,6 +953,8 @@ ACCEPT = {
     "reference.thesis.ch05.llt.levy_half_logpdf": {"lam": _SHAPE_FREE},
     "reference.thesis.ch05.llt.log_Z": {"kappa": _SHAPE_FREE, "s": ("-1",)},   # s: a tilt of either sign
     "reference.thesis.ch09.algorithms.above_threshold_ch9": {"queries": ("empty",)},   # an empty query stream: []
+    "reference.thesis.ch08.oracles.multi_pass_oracle": {"data": ("shape",)},   # samples are opaque objects handed to f(x, xi): a (2, 3, 4) array is 2 samples
+    "reference.thesis.ch08.oracles.single_pass_oracle": {"stream": ("shape",)},   # (the same: samples handed to f / grad)
     "reference.thesis.ch09.exact.at_all_pass_probability": {"s": ("-1",)},            # s: a shift of either sign
     "reference.thesis.ch12.algorithms.svt_bounded_laplace": {"L": ("-1",), "queries": ("empty",)},   # L: a level
     "reference.thesis.ch12.algorithms.svt_pattern_probability": {"L": ("-1",)},

@@ -52,14 +52,14 @@ def o2nc(O, x0, *, D: float, eta: float, M: int, T: int, rng: np.random.Generato
     Returns dict(x_out, xbar (K×d), z (T×d), k).
     Spec: 003_ch08.alg23
     """
-    D = _V.positive("D", D, allow_inf=True)
-    eta = _V.positive("eta", eta, allow_inf=True)
+    _V.callable_("O", O)
+    _V.trace_list("trace", trace)
+    D = _V.positive("D", D)
+    eta = _V.positive("eta", eta)
     M = _V.integer("M", M)
     T = _V.integer("T", T, lo=1)
     rng = _V.generator("rng", rng, allow_none=True)
-    x = np.asarray(x0, dtype=float).copy()
-    if x.ndim != 1 or not np.all(np.isfinite(x)):
-        raise ValueError("x0 must be a finite 1-D vector")
+    x = _V.vector("x0", x0).copy()
     if not (D > 0 and eta > 0):
         raise ValueError(f"D and eta must be > 0, got D={D!r}, eta={eta!r}")
     if int(M) != M or M < 1 or int(T) != T or T < M:
@@ -70,6 +70,10 @@ def o2nc(O, x0, *, D: float, eta: float, M: int, T: int, rng: np.random.Generato
         if rng is None:
             raise ValueError("rng must be a numpy Generator when draws is not given")
         draws = {"s": rng.uniform(size=T), "k": int(rng.integers(K))}
+    elif not isinstance(draws, dict) or set(draws) != {"s", "k"}:
+        raise TypeError(f"draws must be a dict with keys 's' (T uniforms) and 'k' (block index), got {draws!r}"[:300])
+    else:
+        draws = {"s": _V.array("draws['s']", draws["s"], shape=(T,)), "k": _V.integer("draws['k']", draws["k"], 0, K - 1)}
     d = x.size
     Delta = np.zeros(d)                                         # line 1: Δ_1 = 0
     zs = np.zeros((T, d))
@@ -79,6 +83,8 @@ def o2nc(O, x0, *, D: float, eta: float, M: int, T: int, rng: np.random.Generato
         x = x_prev + Delta                                      # line 4: x_t = x_{t−1} + Δ_t
         z = x_prev + s * Delta                                  # line 5: z_t = x_{t−1} + s_tΔ_t
         g = np.asarray(O(z), dtype=float)                       # line 7: g̃_t = O(z_t)
+        if g.shape != (d,):
+            raise ValueError(f"O(z) must return a gradient of the shape ({d},) of x0, got {g.shape}")
         Delta = clip(Delta - eta * g, D)                        # line 8: Δ_{t+1} = clip_D(Δ_t − ηg̃_t)
         zs[t] = z
         if trace is not None:

@@ -97,21 +97,18 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
         run time, so the arrays only need enough rows); bit-identical to the rng path (tested).
     Spec: 003_ch08.alg24, 003_ch08.alg26
     """
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
+    alpha = _V.positive("alpha", alpha)
     sigma = _V.nonnegative("sigma", sigma)
     rng = _V.generator("rng", rng, allow_none=True)
-    if order not in ("zero", "first"):
-        raise ValueError(f"order must be 'zero' or 'first', got {order!r}")
-    if directions not in ("sphere", "printed_ball"):
-        raise ValueError(f"directions must be 'sphere' or 'printed_ball', got {directions!r}")
-    for name, v in (("Sigma", Sigma), ("B1", B1), ("B2", B2), ("m", m)):
-        if int(v) != v or v < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {v!r}")
-    if not (alpha > 0 and sigma >= 0):
-        raise ValueError(f"need alpha > 0 and sigma >= 0, got {alpha!r}, {sigma!r}")
+    _V.choice("order", order, ("zero", "first"))
+    _V.choice("directions", directions, ("sphere", "printed_ball"))
+    Sigma, B1, B2, m = (_V.integer("Sigma", Sigma, lo=1), _V.integer("B1", B1, lo=1), _V.integer("B2", B2, lo=1),
+                        _V.integer("m", m, lo=1))
     if order == "zero" and f is None or order == "first" and grad is None:
         raise ValueError("order='zero' needs f(x, xi); order='first' needs grad(x, xi)")
-    stream = list(stream)
+    _V.optional(_V.callable_, "f", f); _V.optional(_V.callable_, "grad", grad)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    stream = _V.sequence("stream", stream)
     counter = counter if counter is not None else QueryCounter()
     fval = ValueOracle(lambda v: 0.0, counter=counter)
     gorc = GradientOracle(lambda v: v, counter=counter)
@@ -193,19 +190,16 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
         bit-identical to the rng path (tested).
     Spec: 003_ch08.alg25
     """
-    Sigma = _V.integer("Sigma", Sigma)
-    alpha = _V.positive("alpha", alpha, allow_inf=True)
-    m = _V.integer("m", m)
-    sigma1 = _V.nonnegative("sigma1", sigma1, allow_inf=True)
-    sigma2 = _V.nonnegative("sigma2", sigma2, allow_inf=True)
+    Sigma = _V.integer("Sigma", Sigma, lo=1)
+    alpha = _V.positive("alpha", alpha)
+    m = _V.integer("m", m, lo=1)
+    sigma1 = _V.nonnegative("sigma1", sigma1)
+    sigma2 = _V.nonnegative("sigma2", sigma2)
     rng = _V.generator("rng", rng, allow_none=True)
-    if directions not in ("sphere", "printed_ball"):
-        raise ValueError(f"directions must be 'sphere' or 'printed_ball', got {directions!r}")
-    if int(Sigma) != Sigma or Sigma < 1 or int(m) != m or m < 1:
-        raise ValueError("Sigma and m must be integers >= 1")
-    if not (alpha > 0 and sigma1 >= 0 and sigma2 >= 0):
-        raise ValueError("need alpha > 0, sigma1, sigma2 >= 0")
-    data = list(data)
+    _V.choice("directions", directions, ("sphere", "printed_ball"))
+    _V.callable_("f", f)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    data = _V.sequence("data", data)
     counter = counter if counter is not None else QueryCounter()
     fval = ValueOracle(lambda v: 0.0, counter=counter)
 
