@@ -113,13 +113,20 @@ def _rows(ctx):
         ex, b, st = _run(n, 2, R, ctx.child_rng(100 + j))
         viol += st.get("envelope_violations", 0)
         sn.append(ex); bn.append(b)
-    ds = [2, 3, 4]
-    sd, bd = [], []
+    ds = [2, 3, 4, 5, 6] if ctx.full else [2, 3, 4]
+    sd, bd, ppd = [], [], []
     for j, d in enumerate(ds):
-        ex, b, st = _run(100, d, R if ctx.full else 3, ctx.child_rng(200 + j))
+        Rd = R if ctx.full else 3
+        ex, b, st = _run(100, d, Rd, ctx.child_rng(200 + j))
         viol += st.get("envelope_violations", 0)
+        ppd.append(st.get("proposals", 0) / Rd)
         sd.append(ex); bd.append(b)
     secs = time.perf_counter() - t0
+    # cost of the d-sweep: box proposals per draw grow geometrically in d (log-linear fit over the measured d)
+    gslope, gicpt = np.polyfit(ds, np.log(ppd), 1)
+    cost = (f"box proposals per draw at n = 100: {', '.join(f'{v:.3g}' for v in ppd)} for d = {ds} (x{math.exp(gslope):.1f} "
+            f"per unit of d; extrapolated d = 8: {math.exp(gicpt + 8 * gslope):.2g}, d = 16: "
+            f"{math.exp(gicpt + 16 * gslope):.2g}; each proposal inside X costs one O(n) potential evaluation)")
     if viol:
         return fail("no envelope violation in the rejection sampler", f"{viol} violations")
     mn = [float(np.mean(s)) for s in sn]
@@ -145,7 +152,7 @@ def _rows(ctx):
           "ERRATUM": "misses +1/2; every mean is below the bound, so this is no refutation of the O(sqrt d) upper bound, "
                      "only the sqrt(d) growth is not seen"}[out_d.verdict.value]
     dtxt = (f"vs d: means {', '.join(f'{m:.3g}' for m in md)} at d = {ds} (n = 100; bounds "
-            f"{', '.join(f'{b:.3g}' for b in bd)}), {ci_d}: {dv}")
+            f"{', '.join(f'{b:.3g}' for b in bd)}), {ci_d}: {dv}; {cost}")
     if out.verdict is Verdict.STATISTICAL and out_d.verdict is Verdict.STATISTICAL:
         return Outcome(Verdict.STATISTICAL, claimed=out.claimed, computed=out.computed + "; " + dtxt,
                        margin=out.margin, precision=out.precision, details=out.details, artifacts=out.artifacts +
@@ -154,4 +161,83 @@ def _rows(ctx):
                    details=out.details, artifacts=out.artifacts + out_d.artifacts,
                    coverage=out.coverage + f"; missing: the vs-n interval {'holds' if out.verdict is Verdict.STATISTICAL else 'does not hold'} "
                    f"the accept rule and the d-dependence is not resolved (d only in {ds}: the box-proposal rejection "
-                   f"sampler's acceptance collapses beyond d = 4, d = 8 did not finish one draw batch in 300 s)")
+                   f"sampler's acceptance collapses geometrically in d, see the proposal counts)")
+
+
+# ----------------------------------------------------------------------------------------------- the p = 1 row
+D1 = 3          # smallest d with q = 1 + 1/log d <= 2 (for d = 2, q = 2.44 and ||.||_q^2 is not strongly convex)
+
+
+def _data_l1(n, d, rng):
+    """Linear losses <s, x> with ||s||_inf = 1 (exactly 1-Lipschitz in l_1), s = (Gaussian + e_1)/2 renormalised."""
+    S = rng.standard_normal((n, d))
+    S /= np.max(np.abs(S), axis=1, keepdims=True)
+    S = 0.5 * S
+    S[:, 0] += 0.5
+    return S / np.max(np.abs(S), axis=1, keepdims=True)
+
+
+def _run_l1(n, d, R, rng):
+    r, Theta = rem.lp_regularizer(1.0, d, 2 * RAD)
+    smp = rem.make_lp_ball_rejection_sampler(d, 1.0, RAD)
+    ex = []
+    for _ in range(R):
+        S = _data_l1(n, d, rng)
+        sbar = S.mean(axis=0)
+        x = rem.rem_erm(list(S), lambda x, s: G * float(s @ x), r, d=d, G=G, Theta=Theta, epsilon=EPS, delta=DELTA,
+                        sampler=smp, rng=rng)
+        if not np.sum(np.abs(x)) <= RAD * (1 + 1e-12):
+            raise AssertionError(f"output outside X: {x}")
+        ex.append(float(sbar @ x + RAD * np.max(np.abs(sbar))))          # F_D* = -R ||sbar||_inf (a vertex)
+    k, mu = rem.rem_erm_params(n, d, G, Theta, EPS, DELTA)
+    printed = 6 * G * 2 * RAD * math.sqrt(math.log(d)) * math.sqrt(d * rem.L_of(DELTA)) / (n * EPS)   # (4.10)
+    return ex, mu * Theta + d / k, printed, smp.stats
+
+
+@check(P + "exp.E1.l1_row", spec=[P + "exp.E1", P + "cor4_4_11"], profile="full")
+def _l1_row(ctx):
+    ns = [25, 50, 100, 200] if ctx.full else [25, 50, 100]
+    R = 12 if ctx.full else 3
+    t0 = time.perf_counter()
+    sn, bn, pn, viol, props = [], [], [], 0, []
+    for j, n in enumerate(ns):
+        ex, b, bp, st = _run_l1(n, D1, R, ctx.child_rng(300 + j))
+        viol += st.get("envelope_violations", 0)
+        props.append(st.get("proposals", 0) / R)
+        sn.append(ex); bn.append(b); pn.append(bp)
+    secs = time.perf_counter() - t0
+    if viol:
+        return fail("no envelope violation in the rejection sampler", f"{viol} violations")
+    mn = [float(np.mean(s)) for s in sn]
+    if any(m > b for m, b in zip(mn, bn)):
+        return Outcome(Verdict.ERRATUM, claimed="E F_D - F_D* <= mu Theta + d/k (Thm 4.4.2 with Cor 4.4.11's r)",
+                       computed=f"means {mn} vs bounds {bn}", counterexample="a mean above the bound",
+                       details="", coverage="")
+    ci = slope_interval(ns, sn, ctx.child_rng(97))
+    fig = loglog_figure(ctx, "l1_risk_vs_n", ns, sn, ci, theory=-1.0, competitor=-0.5, xlabel="n",
+                        ylabel="excess empirical risk", title=f"Cor 4.4.11, l_1 ball, d = {D1}")
+    return upper_bound_rate(mn, bn, rate_outcome(ci, theory=-1.0, competitor=-0.5,
+                        claim="Cor 4.4.11 l_1 row: excess empirical risk <= 6 G D sqrt(log d) sqrt(d L)/(n eps), "
+                              "slope in n", figure=fig,
+                        details=f"means {', '.join(f'{m:.3g}' for m in mn)} at n = {ns} below mu Theta + d/k = "
+                                f"{', '.join(f'{b:.3g}' for b in bn)} (printed (4.10): "
+                                f"{', '.join(f'{b:.3g}' for b in pn)}); R = {R} runs each (fresh data); box proposals "
+                                f"per draw {', '.join(f'{p:.0f}' for p in props)} (the optimum is a vertex: acceptance "
+                                f"falls like k^-d); 0 envelope violations; {secs:.0f} s in all",
+                        coverage=f"n in [{ns[0]}, {ns[-1]}], d = {D1} (q = 1 + 1/log d = {1 + 1 / math.log(D1):.3f}), "
+                                 f"eps = {EPS}, delta = {DELTA}; params 'consistent' (Audit #1)"),
+                            f"n = {ns[-1] * 2} needs ~10^5 box proposals per draw (acceptance ~ k^-d at the vertex optimum)")
+
+
+def upper_bound_rate(means, bounds, out, cost):
+    """The accept rule for an O(1/n) UPPER bound: a slope interval that misses the theory exponent while every mean
+    stays below the bound is no refutation (the decay is not yet in its asymptotic regime on the measured range):
+    PARTIAL with the mean/bound ratios and what a wider range would cost; otherwise ``out`` unchanged."""
+    if out.verdict is not Verdict.ERRATUM or any(m > b for m, b in zip(means, bounds)):
+        return out
+    ratios = ", ".join(f"{m / b:.2f}" for m, b in zip(means, bounds))
+    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed + f"; mean/bound ratios {ratios}",
+                   precision=out.precision, details=out.details, artifacts=out.artifacts,
+                   coverage=out.coverage + "; missing: the interval excludes the theory exponent but every mean is "
+                   "below the bound (no refutation of the upper bound; the rising mean/bound ratio says the 1/n regime "
+                   f"is not reached on this range); a wider range is infeasible with the box sampler: {cost}")

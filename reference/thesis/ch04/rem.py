@@ -32,7 +32,7 @@ __all__ = [
     "L_of", "rem_erm_params", "rem_sco_params", "em_sc_params", "rem_erm", "rem_sco", "em_strongly_convex",
     "make_interval_sampler", "make_quadratic_ball_sampler", "gdp_parameter", "rem_privacy_delta",
     "fact424_threshold", "lp_regularizer", "schatten_regularizer", "query_count_bound",
-    "make_lp_ball_rejection_sampler",
+    "make_lp_ball_rejection_sampler", "make_schatten_ball_rejection_sampler",
 ]
 
 
@@ -412,7 +412,6 @@ def make_lp_ball_rejection_sampler(d: int, p: float, radius: float = 1.0, center
     Randomness: ``rng`` only (a rejection loop).
     Spec: 003_ch04.alg_lp_wrappers
     """
-    from scipy import optimize
     d = positive_int("d", d)
     p = _V.real("p", p)
     if not p >= 1:
@@ -425,26 +424,83 @@ def make_lp_ball_rejection_sampler(d: int, p: float, radius: float = 1.0, center
         if noise is not None:
             raise ValueError("the l_p rejection sampler has no pre-drawn form (noise must be None)")
         rng = _V.generator("rng", rng)
-        cons = [{"type": "ineq", "fun": lambda z: radius ** p - np.sum(np.abs(z - c0) ** p)}]
-        res = optimize.minimize(lambda z: U(z), c0.copy(), method="SLSQP", constraints=cons,
-                                options={"ftol": 1e-12, "maxiter": 200})
-        z = res.x if np.sum(np.abs(res.x - c0) ** p) <= radius ** p * (1 + 1e-9) else c0.copy()
-        # certified lower bound on min_X U for convex U (Frank-Wolfe gap at z): U(x) >= U(z) + <g, x - z> >=
-        # U(z) - <g, z - c0> - radius ||g||_{p*}, g = grad U(z) by central differences (h = 1e-7)
-        h = 1e-7
-        g = np.array([(U(z + h * e) - U(z - h * e)) / (2 * h) for e in np.eye(d)])
         qd = math.inf if p == 1 else p / (p - 1)
-        m = float(U(z)) - float(g @ (z - c0)) - radius * float(np.linalg.norm(g, qd)) - 1e-6
-        while True:
-            stats["proposals"] = stats.get("proposals", 0) + 1
-            x = c0 + rng.uniform(-radius, radius, d)
-            if np.sum(np.abs(x - c0) ** p) > radius ** p:
-                continue
-            e = float(U(x)) - m
-            if e < 0:
-                stats["envelope_violations"] = stats.get("envelope_violations", 0) + 1
-            if math.log(rng.random()) < -e:
-                return x
+        return _box_rejection_draw(U, rng, c0, radius, lambda v: np.sum(np.abs(v) ** p) <= radius ** p,
+                                   lambda v: radius ** p - np.sum(np.abs(v) ** p),
+                                   lambda g: radius * float(np.linalg.norm(g, qd)), stats)
+
+    sampler.stats = stats
+    return sampler
+
+
+def _box_rejection_draw(U, rng, c0, radius, inside, slack, support, stats) -> np.ndarray:
+    """One exact draw of ∝ exp(-U) 1_X, X = c0 + {v: inside(v)} contained in the box c0 + [-radius, radius]^dim.
+
+    ``slack(v) >= 0`` on X (SLSQP constraint), ``support(g) = max_{v in X - c0} <g, -v>`` (radius times the dual
+    norm of g).  Envelope: m = U(z) - <g, z - c0> - support(g) - 1e-6 <= min_X U for convex U (Frank-Wolfe gap at
+    the SLSQP point z, g = grad U(z) by central differences).  Proposals and envelope violations are counted in
+    ``stats`` (a violation, U(x) < m, is never clipped).  Shared by the l_p and Schatten back-ends.
+    """
+    from scipy import optimize
+    dim = len(c0)
+    res = optimize.minimize(lambda z: U(z), c0.copy(), method="SLSQP",
+                            constraints=[{"type": "ineq", "fun": lambda z: slack(z - c0)}],
+                            options={"ftol": 1e-12, "maxiter": 200})
+    z = res.x if slack(res.x - c0) >= -1e-9 * radius else c0.copy()
+    h = 1e-7
+    g = np.array([(U(z + h * e) - U(z - h * e)) / (2 * h) for e in np.eye(dim)])
+    m = float(U(z)) - float(g @ (z - c0)) - support(g) - 1e-6
+    while True:
+        stats["proposals"] = stats.get("proposals", 0) + 1
+        x = c0 + rng.uniform(-radius, radius, dim)
+        if not inside(x - c0):
+            continue
+        e = float(U(x)) - m
+        if e < 0:
+            stats["envelope_violations"] = stats.get("envelope_violations", 0) + 1
+        if math.log(rng.random()) < -e:
+            return x
+
+
+def make_schatten_ball_rejection_sampler(d1: int, d2: int, p: float, radius: float = 1.0, center=None) -> Callable:
+    """Exact sampler of nu ∝ exp(-U) 1_X on the Schatten-p ball X = {M in R^{d1 x d2}: ||M - C||_{S_p} <= radius}
+    for a CONVEX potential U of the row-major vectorised matrix (the REM of Thm 4.4.2 with the Schatten regularisers
+    of Cor 4.4.13, 003 L3839-3861): rejection from the uniform law on the box C + [-radius, radius]^{d1 d2} (every
+    entry is at most the operator norm, hence at most the S_p norm), envelope as in
+    :func:`make_lp_ball_rejection_sampler` with the dual Schatten-q norm (q = p/(p-1); operator norm for p = 1).
+
+    Preconditions (validated): d1, d2 integers >= 1; p >= 1 (``p=inf``: the operator-norm ball); radius > 0;
+        ``center`` a d1 x d2 matrix (default 0); ``U`` a convex value oracle on vectors of length d1 d2.
+    Steps (per call): z = argmin_X U (SLSQP); certified lower bound m on min_X U (Frank-Wolfe gap at z);
+        repeat x ~ Unif(box), reject if outside X, accept w.p. exp(-(U(x) - m)).
+    Postcondition: an exact draw of nu (returned as the vector of length d1 d2) when no envelope violation occurs
+        (counted in ``sampler.stats["envelope_violations"]``); ``sampler.stats["proposals"]`` counts proposals.
+    Randomness: ``rng`` only (a rejection loop).
+    Spec: 003_ch04.alg_schatten_wrappers
+    """
+    d1, d2 = positive_int("d1", d1), positive_int("d2", d2)
+    p = _V.in_range("p", p, 1.0, math.inf, allow_inf=True)
+    radius = positive("radius", radius)
+    if d1 * d2 > 64:
+        raise ValueError(f"d1 d2 must be <= 64 for the box rejection sampler (acceptance collapses), got {d1 * d2}")
+    C = np.zeros((d1, d2)) if center is None else _V.matrix("center", center, (d1, d2))
+    c0 = C.ravel().copy()
+    qd = math.inf if p == 1 else (1.0 if p == math.inf else p / (p - 1))
+
+    def sn(v, r):
+        return float(np.linalg.norm(np.linalg.svd(np.reshape(v, (d1, d2)), compute_uv=False), r))
+
+    stats: dict = {}
+
+    def sampler(U, rng, noise=None):
+        if noise is not None:
+            raise ValueError("the Schatten rejection sampler has no pre-drawn form (noise must be None)")
+        rng = _V.generator("rng", rng)
+        if p == math.inf:
+            return _box_rejection_draw(U, rng, c0, radius, lambda v: sn(v, p) <= radius,
+                                       lambda v: radius - sn(v, p), lambda g: radius * sn(g, qd), stats)
+        return _box_rejection_draw(U, rng, c0, radius, lambda v: sn(v, p) ** p <= radius ** p,
+                                   lambda v: radius ** p - sn(v, p) ** p, lambda g: radius * sn(g, qd), stats)
 
     sampler.stats = stats
     return sampler

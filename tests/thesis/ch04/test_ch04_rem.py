@@ -122,3 +122,25 @@ def test_lp_regularizers():
     M = np.random.default_rng(0).standard_normal((4, 3))
     assert math.isclose(rS(M), rem.schatten_norm(M, 1.5) ** 2 / 1.0, rel_tol=1e-12)
     assert ThS == 1.0
+
+
+def test_schatten_sampler_in_ball_and_validation():
+    """The Schatten-p box-rejection back-end: draws lie in the ball, no envelope violation, the mean of a linear
+    potential's draws moves against the tilt; bad parameters are rejected with a ValueError naming them."""
+    rng = np.random.default_rng(5)
+    r, Th = rem.schatten_regularizer(1.5, 2, 1.0, np.zeros((2, 2)))
+    S = [np.array([1.0, 0.2, -0.1, 0.5]) / rem.schatten_norm(np.array([[1.0, 0.2], [-0.1, 0.5]]), 3.0)] * 50
+    smp = rem.make_schatten_ball_rejection_sampler(2, 2, 1.5, 0.5)
+    xs = np.array([rem.rem_erm(S, LIN, lambda x: r(np.reshape(x, (2, 2))), d=4, G=1.0, Theta=Th, epsilon=1.0,
+                               delta=1e-3, sampler=smp, rng=rng) for _ in range(200)])
+    assert all(rem.schatten_norm(np.reshape(x, (2, 2)), 1.5) <= 0.5 * (1 + 1e-12) for x in xs)
+    assert smp.stats.get("envelope_violations", 0) == 0 and smp.stats["proposals"] >= 200
+    # E <S, M> < 0 under exp(-k <S, M> - ...) (E = 0 for the untilted uniform law): 200 draws with
+    # |<S, M>| <= 1/2, one-sided Hoeffding at 1e-6
+    assert float(np.mean(xs @ S[0])) + 0.5 * math.sqrt(2 * math.log(1e6) / 200) < 0
+    for bad in (dict(d1=0, d2=2, p=1.5), dict(d1=2, d2=2, p=0.5), dict(d1=2, d2=2, p=1.5, radius=-1.0),
+                dict(d1=2, d2=2, p=1.5, center=np.zeros((3, 2)))):
+        with pytest.raises(ValueError):
+            rem.make_schatten_ball_rejection_sampler(**bad)
+    with pytest.raises(ValueError, match="noise"):
+        smp(lambda x: 0.0, rng, noise=[0.1])
