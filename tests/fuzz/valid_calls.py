@@ -610,6 +610,7 @@ CALLS = {
     'reference.thesis.ch04.rem.gdp_parameter': lambda: dict(G=1.0, n=20, k=2, strong_convexity=1.0),
     'reference.thesis.ch04.rem.lp_regularizer': lambda: dict(p=3.0, d=6, D=2.0, x0=None),
     'reference.thesis.ch04.rem.make_lp_ball_rejection_sampler': lambda: dict(d=2, p=1.5, radius=0.5, center=None),
+    'reference.thesis.ch04.rem.make_schatten_ball_rejection_sampler': lambda: dict(d1=2, d2=2, p=1.5, radius=0.5, center=None),
     'reference.thesis.ch04.rem.make_interval_sampler': lambda: dict(lo=-1.0, hi=1.0, dps=15, panels=2, breakpoints=[0.2]),
     'reference.thesis.ch04.rem.make_quadratic_ball_sampler': lambda: dict(d=2, radius=1.0, check_rng_points=2),
     'reference.thesis.ch04.rem.query_count_bound': lambda: dict(G=1.0, mu=1.0, D=1.0, d=3, delta=1e-5, p=2.0),
@@ -618,7 +619,6 @@ CALLS = {
     'reference.thesis.ch04.rem.rem_erm_params': lambda: dict(n=438067, d=1, G=1.3, Theta=0.7, epsilon=0.001, delta=1e-12, params='printed'),
     'reference.thesis.ch04.rem.rem_privacy_delta': lambda: dict(epsilon=1.0, t=1),
     # TODO missing: loss:<class 'function'>, sampler:<class 'function'>
-    'reference.thesis.ch04.rem.make_schatten_ball_rejection_sampler': lambda: dict(d1=2, d2=2, p=1.5, radius=0.5, center=None),
     # 'reference.thesis.ch04.rem.rem_sco': lambda: dict(data=[np.array([0.0, 1.0, 0.0, 0.0]), np.array([-0.0, -1.0, -0.0, -0.0]), np.array([1.0, 0.0, 0.0, 0.0])], r=1.0, d=4, G=1.0, Theta=0.5, epsilon=1.0, delta=1e-05, rng=RNG, noise=None, return_oracle=False),
     'reference.thesis.ch04.rem.rem_sco_params': lambda: dict(n=3, d=4, G=1.0, Theta=0.5, epsilon=1.0, delta=1e-05),
     'reference.thesis.ch04.rem.schatten_regularizer': lambda: dict(p=1.5, d2=3, D=1.0, M0=np.array([[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])),
