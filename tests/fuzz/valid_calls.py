@@ -87,6 +87,14 @@ def _prox1(v, eta):    # prox of the indicator of [-1, 1]^d
     return np.clip(np.asarray(v, dtype=float), -1.0, 1.0)
 
 
+def _psg7(x, z):       # per-sample gradient of the ch06/ch07 nonconvex test loss -cos(x_0) + x_1^2/2 + <z, x>
+    return np.array([-math.sin(float(x[0])), float(x[1])]) + np.asarray(z, dtype=float)
+
+
+def _psh7(x, z):       # its per-sample Hessian
+    return np.diag([-math.cos(float(x[0])), 1.0])
+
+
 def _mean_queries(k):  # an adaptive query generator (Alg 28's send protocol) asking k times for the user mean
     for _ in range(k):
         yield lambda Z: np.asarray(Z, dtype=float).mean(axis=0)
@@ -842,6 +850,18 @@ CALLS = {
     'reference.thesis.ch08.o2nc.o2nc': lambda: dict(O=lambda x: np.asarray(x, dtype=float) / math.sqrt(1.0 + float(np.dot(x, x))), x0=np.ones(3), D=0.05, eta=0.01, M=4, T=8, rng=RNG, draws=None, trace=None),
     'reference.thesis.ch08.oracles.multi_pass_oracle': lambda: dict(data=[1.0, 1.0], Sigma=3, alpha=0.1, m=1, sigma1=1.0, sigma2=0.5, f=lambda x, xi: float(xi * np.asarray(x, dtype=float)[0]), rng=RNG, directions='sphere', counter=None, draws=None),
     'reference.thesis.ch08.oracles.single_pass_oracle': lambda: dict(stream=[1.0] * 7, Sigma=3, alpha=0.1, B1=3, B2=2, m=2, sigma=0.5, rng=RNG, order='first', f=lambda x, xi: float(xi * np.asarray(x, dtype=float)[0]), grad=lambda x, xi: xi * np.eye(len(x))[0], directions='sphere', counter=None, draws=None),
+    # thesis ch07 (S3): Alg 21 and the A7.4 ERM route on the nonconvex test loss (_psg7/_psh7), d = 2
+    'reference.thesis.ch07.spider_tree.adaptive_batch_spider': lambda: dict(per_sample_grad=_psg7, data=list(np.random.default_rng(0).uniform(-1, 1, (200, 2)) * 0.05), x0=np.array([1e-3, 0.5]), G=1.2, M=1.0, eta=1.0, kappa=2.0, T=6, Gamma=3, escape_threshold=0.05, zeta=0.05, alpha=1.0, epsilon=5.0, sigma=0.01, rng=RNG),
+    'reference.thesis.ch07.erm_route.erm_then_generalise_sosp': lambda: dict(per_sample_grad=_psg7, per_sample_hess=_psh7, data=list(np.random.default_rng(1).uniform(-0.2, 0.2, (40, 2))), x0=np.array([1e-3, 0.3]), G=3.0, M=1.0, rho=1.0, R=8.0, alpha=0.5, epsilon=10.0, delta=1e-6, omega=0.1, iota=0.05, eta=1.0, kappa=0.05, T=5, Gamma=3, escape_threshold=0.1, escape_sd=0.05, K_max=5, N_esc=3, rng=RNG),
+    # thesis ch06 (S3): Alg 17 with exact oracles of a quadratic, the private oracles, the A6.5/A6.6 pipelines on _psg7/_psh7, the samplers on 1-D |x - z| losses
+    'reference.thesis.ch06.spider.stochastic_spider': lambda: dict(O1=lambda x: np.asarray(x, dtype=float) * np.array([-0.5, 1.0]), O2=lambda x, y: (np.asarray(x, dtype=float) - y) * np.array([-0.5, 1.0]), x0=np.array([1e-3, 0.5]), eta=1 / 3, kappa=0.01, T=10, Gamma=3, escape_threshold=0.02, escape_sd=0.01, rng=RNG, variant='corrected', max_refresh=None, max_escape=None, noise=None, trace=None),
+    'reference.thesis.ch06.spider.empirical_private_oracles': lambda: dict(per_sample_grad=_gxs, data=list(np.random.default_rng(0).normal(size=(30, 3))), sigma1=0.5, sigma2=0.7, rng=RNG, variant='corrected', counter=None, draws=None),
+    'reference.thesis.ch06.pipelines.population_private_oracles': lambda: dict(per_sample_grad=_gxs, stream=list(np.random.default_rng(0).normal(size=(30, 3))), b1=5, b2=5, sigma1=0.5, sigma2=0.7, rng=RNG, counter=None, draws=None),
+    'reference.thesis.ch06.pipelines.empirical_sosp_pipeline': lambda: dict(per_sample_grad=_psg7, per_sample_hess=_psh7, data=list(np.random.default_rng(1).uniform(-0.2, 0.2, (40, 2))), x0=np.array([1e-3, 0.3]), G=1.5, M=1.0, rho=1.0, alpha=0.5, epsilon=50.0, delta=1e-6, omega=0.1, eta=1.0, kappa=0.05, T=5, Gamma=3, escape_threshold=0.1, escape_sd=0.05, K_max=5, N_esc=3, rng=RNG, draws=None),
+    'reference.thesis.ch06.pipelines.population_sosp_pipeline': lambda: dict(per_sample_grad=_psg7, per_sample_hess=_psh7, data=list(np.random.default_rng(1).uniform(-0.2, 0.2, (80, 2))), x0=np.array([1e-3, 0.3]), G=1.5, M=1.0, rho=1.0, alpha=0.5, epsilon=50.0, delta=1e-6, omega=0.1, eta=1.0, kappa=0.05, T=5, Gamma=3, escape_threshold=0.1, escape_sd=0.05, K_max=5, b1=None, b2=None, rng=RNG, draws=None),
+    'reference.thesis.ch06.pipelines.gibbs_sampler_ball': lambda: dict(F=lambda v: float(np.linalg.norm(np.asarray(v) - 0.2)), beta=2.0, mu=1.0, R=1.0, G=1.0, d=2, rng=RNG, max_proposals=100000, draws=None),
+    'reference.thesis.ch06.sampler.rgo_rejection_sampler': lambda: dict(f_list=[(lambda x, z=z: 1.5 * abs(float(x[0]) - z)) for z in (-0.5, 0.2, 0.9)], y=np.array([0.0]), eta=0.04, beta=1.5, mu=0.5, R=1.0, rng=RNG, counter=None, max_rounds=100000),
+    'reference.thesis.ch06.sampler.alternate_sample': lambda: dict(f_list=[(lambda x, z=z: 1.5 * abs(float(x[0]) - z)) for z in (-0.5, 0.2, 0.9)], x0=np.array([0.0]), eta=0.04, T=3, beta=1.5, mu=0.5, R=1.0, rng=RNG, counter=None, trace=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -880,16 +900,6 @@ SKIP = {
     'reference.thesis.ch05.sampler.alternate_sample': 'valid call not written yet: needs pi_x, gamma_factory, f_oracles',
     'reference.thesis.ch05.sampler.bernoulli_factory_rho': 'valid call not written yet: needs f_oracles',
     'reference.thesis.ch05.sampler.inner_loop': 'valid call not written yet: needs f_oracles, gamma_y',
-    'reference.thesis.ch06.pipelines.empirical_sosp_pipeline': 'valid call not written yet: needs per_sample_grad, per_sample_hess',
-    'reference.thesis.ch06.pipelines.gibbs_sampler_ball': 'valid call not written yet: needs F',
-    'reference.thesis.ch06.pipelines.population_private_oracles': 'valid call not written yet: needs per_sample_grad',
-    'reference.thesis.ch06.pipelines.population_sosp_pipeline': 'valid call not written yet: needs per_sample_grad, per_sample_hess',
-    'reference.thesis.ch06.sampler.alternate_sample': 'valid call not written yet: needs f_list',
-    'reference.thesis.ch06.sampler.rgo_rejection_sampler': 'valid call not written yet: needs f_list',
-    'reference.thesis.ch06.spider.empirical_private_oracles': 'valid call not written yet: needs per_sample_grad',
-    'reference.thesis.ch06.spider.stochastic_spider': 'valid call not written yet: needs O1, O2',
-    'reference.thesis.ch07.spider_tree.adaptive_batch_spider': 'valid call not written yet: needs per_sample_grad',
-    'reference.thesis.ch07.erm_route.erm_then_generalise_sosp': 'valid call not written yet: needs per_sample_grad, per_sample_hess (as the A6.5 pipeline it runs)',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
 }
 
@@ -956,6 +966,8 @@ ACCEPT = {
     "reference.thesis.ch09.algorithms.above_threshold_ch9": {"queries": ("empty",)},   # an empty query stream: []
     "reference.thesis.ch08.oracles.multi_pass_oracle": {"data": ("shape",)},   # samples are opaque objects handed to f(x, xi): a (2, 3, 4) array is 2 samples
     "reference.thesis.ch08.oracles.single_pass_oracle": {"stream": ("shape",)},   # (the same: samples handed to f / grad)
+    "reference.thesis.ch06.spider.empirical_private_oracles": {"data": ("shape",)},   # (the same: samples handed to per_sample_grad)
+    "reference.thesis.ch06.pipelines.population_private_oracles": {"stream": ("shape",)},   # (the same)
     "reference.thesis.ch09.exact.at_all_pass_probability": {"s": ("-1",)},            # s: a shift of either sign
     "reference.thesis.ch12.algorithms.svt_bounded_laplace": {"L": ("-1",), "queries": ("empty",)},   # L: a level
     "reference.thesis.ch12.algorithms.svt_pattern_probability": {"L": ("-1",)},

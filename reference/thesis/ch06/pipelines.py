@@ -42,7 +42,9 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
     sigma1, sigma2 = _V.nonnegative("sigma1", sigma1), _V.nonnegative("sigma2", sigma2)
     rng = _V.generator("rng", rng, allow_none=True)
     b1, b2 = _V.integer("b1", b1, lo=1), _V.integer("b2", b2, lo=1)
-    stream = list(stream)
+    _V.callable_("per_sample_grad", per_sample_grad)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    stream = _V.sequence("stream", stream)
     st = {"ptr": 0}
     g = GradientOracle(lambda v: v, counter=counter)
 
@@ -70,6 +72,20 @@ def population_private_oracles(per_sample_grad, stream, *, b1: int, b2: int, sig
     return O1, O2, st
 
 
+def _validate_sosp(per_sample_grad, per_sample_hess, data, x0, *, G, M, rho, alpha, epsilon, delta, omega, eta,
+                   kappa, Gamma, escape_threshold, escape_sd, K_max, N_esc=1):
+    """The shared preconditions of A6.5 / A6.6, one validation line per parameter (returns data as a list, x0)."""
+    _V.callable_("per_sample_grad", per_sample_grad); _V.callable_("per_sample_hess", per_sample_hess)
+    for name, v in (("G", G), ("M", M), ("rho", rho), ("alpha", alpha), ("epsilon", epsilon), ("eta", eta),
+                    ("kappa", kappa), ("Gamma", Gamma), ("escape_threshold", escape_threshold)):
+        _V.positive(name, v)
+    _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    _V.in_range("omega", omega, 0.0, 1.0, lo_open=True, hi_open=True)
+    _V.nonnegative("escape_sd", escape_sd)
+    _V.integer("K_max", K_max, lo=1); _V.integer("N_esc", N_esc, lo=1)
+    return _V.sequence("data", data), _V.vector("x0", x0)
+
+
 def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M, rho, alpha, epsilon, delta, omega,
                             eta, kappa, T, Gamma, escape_threshold, escape_sd, K_max, N_esc,
                             rng: np.random.Generator | None = None, draws: dict | None = None) -> dict:
@@ -91,10 +107,12 @@ def empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M,
     Spec: 003_ch06.proc_A6_5
     """
     rng = _V.generator("rng", rng, allow_none=True)
-    data = list(data)
+    data, x0 = _validate_sosp(per_sample_grad, per_sample_hess, data, x0, G=G, M=M, rho=rho, alpha=alpha,
+                              epsilon=epsilon, delta=delta, omega=omega, eta=eta, kappa=kappa, Gamma=Gamma,
+                              escape_threshold=escape_threshold, escape_sd=escape_sd, K_max=K_max, N_esc=N_esc)
     n = len(data)
     T = _V.integer("T", T, lo=1)
-    d = np.asarray(x0, dtype=float).size
+    d = x0.size
     src = Source(rng, draws)
     esc, o1, o2 = src.normal("escape", (T + 1, d)), src.normal("o1", (T + 1, d)), src.normal("o2", (T, d))
     thr, nu, nu2 = src.laplace("at_threshold", (2,)), src.laplace("at_nu", (T + 1,)), src.laplace("at_nu2", (T + 1,))
@@ -131,19 +149,22 @@ def population_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, *, G, M
     Spec: 003_ch06.proc_A6_6
     """
     rng = _V.generator("rng", rng, allow_none=True)
+    data, x0 = _validate_sosp(per_sample_grad, per_sample_hess, data, x0, G=G, M=M, rho=rho, alpha=alpha,
+                              epsilon=epsilon, delta=delta, omega=omega, eta=eta, kappa=kappa, Gamma=Gamma,
+                              escape_threshold=escape_threshold, escape_sd=escape_sd, K_max=K_max)
+    b1, b2 = _V.optional(_V.integer, "b1", b1, lo=1), _V.optional(_V.integer, "b2", b2, lo=1)
     T = _V.integer("T", T, lo=1)
-    d = np.asarray(x0, dtype=float).size
+    d = x0.size
     src = Source(rng, draws)
     esc, o1, o2 = src.normal("escape", (T + 1, d)), src.normal("o1", (T + 1, d)), src.normal("o2", (T, d))
     thr, nu, nu2 = src.laplace("at_threshold", (2,)), src.laplace("at_nu", (T + 1,)), src.laplace("at_nu2", (T + 1,))
     from reference.core.accounting import gaussian_sigma
-    data = list(data)
     n = len(data)
     D1, D2 = data[:(n + 1) // 2], data[(n + 1) // 2:]
     b1 = b1 or max(1, (n // 4) // K_max)
     b2 = b2 or max(1, (n // 4) // T)
-    sigma1 = gaussian_sigma(epsilon, delta, 2 * G / b1)
-    sigma2 = gaussian_sigma(epsilon, delta, 2 * M / b2)
+    sigma1 = gaussian_sigma(epsilon, delta, _V.finite_result("the O1 sensitivity 2G/b1", 2 * G / b1, G=G, b1=b1))
+    sigma2 = gaussian_sigma(epsilon, delta, _V.finite_result("the O2 sensitivity 2M/b2", 2 * M / b2, M=M, b2=b2))
     O1, O2, st = population_private_oracles(per_sample_grad, D1, b1=b1, b2=b2, sigma1=sigma1, sigma2=sigma2,
                                             draws={"o1": o1, "o2": o2})
     xs = []
@@ -207,6 +228,13 @@ def gibbs_sampler_ball(F, *, beta: float, mu: float, R: float, G: float, d: int,
     d = _V.integer("d", d, lo=1)
     rng = _V.generator("rng", rng, allow_none=True)
     max_proposals = _V.integer("max_proposals", max_proposals, lo=1)
+    _V.callable_("F", F)
+    if not 1.0 / (beta * mu) > 0.0:
+        raise ValueError(f"the proposal variance 1/(beta mu) underflows to 0 at beta = {beta!r}, mu = {mu!r}")
+    if 2.0 * beta * G * R > 700.0:
+        raise ValueError(f"the acceptance-rate bound exp(-2 beta G R) underflows (2 beta G R = {2.0 * beta * G * R:.4g} "
+                         f"> 700 at beta = {beta!r}, G = {G!r}, R = {R!r}): the exact sampler cannot run in float "
+                         f"arithmetic")
     if draws is not None:
         if not isinstance(draws, dict) or set(draws) != {"g", "u", "acc"}:
             raise ValueError("draws must be dict(g=(A, d), u=(A,), acc=(A,))")

@@ -67,6 +67,9 @@ def rgo_rejection_sampler(f_list, y, *, eta: float, beta: float, mu: float, R: f
     eta, beta, mu, R = _V.positive("eta", eta), _V.positive("beta", beta), _V.positive("mu", mu), _V.positive("R", R)
     rng = _V.generator("rng", rng)
     max_rounds = _V.integer("max_rounds", max_rounds, lo=1)
+    f_list = [_V.callable_(f"f_list[{i}]", f) for i, f in enumerate(_V.sequence("f_list", f_list))]
+    y = _V.vector("y", y)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
     n = len(f_list)
     val = ValueOracle(lambda v: 0.0, counter=counter)
 
@@ -103,7 +106,12 @@ def alternate_sample(f_list, x0, *, eta: float, T: int, beta: float, mu: float, 
     """
     eta, beta, mu, R = _V.positive("eta", eta), _V.positive("beta", beta), _V.positive("mu", mu), _V.positive("R", R)
     T, rng = _V.integer("T", T, lo=1), _V.generator("rng", rng)
-    x = np.asarray(x0, dtype=float)
+    f_list = [_V.callable_(f"f_list[{i}]", f) for i, f in enumerate(_V.sequence("f_list", f_list))]
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
+    x = _V.vector("x0", x0)
+    if not float(np.linalg.norm(x)) <= R:
+        raise ValueError(f"x0 must lie in B(0, R = {R!r}), got ||x0|| = {float(np.linalg.norm(x))!r}")
     for _ in range(int(T)):
         y = x + math.sqrt(eta) * rng.standard_normal(x.size)                            # y_t = x_{t−1} + √η ζ
         x, _ = rgo_rejection_sampler(f_list, y, eta=eta, beta=beta, mu=mu, R=R, rng=rng, counter=counter)

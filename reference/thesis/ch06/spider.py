@@ -79,26 +79,20 @@ def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: fl
     Spec: 003_ch06.alg17
     """
     T = _V.integer("T", T, lo=1)
-    escape_sd = _V.nonnegative("escape_sd", escape_sd, allow_inf=True)
-    rng = _V.generator("rng", rng, allow_none=True)
-    x = np.asarray(x0, dtype=float).copy()
-    if x.ndim != 1 or not np.all(np.isfinite(x)):
-        raise ValueError("x0 must be a finite 1-D vector")
-    for name, v in (("eta", eta), ("kappa", kappa), ("Gamma", Gamma), ("escape_threshold", escape_threshold)):
-        if not (v > 0 and math.isfinite(v)):
-            raise ValueError(f"{name} must be finite and > 0, got {v!r}")
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T!r}")
-    if not escape_sd >= 0:
-        raise ValueError(f"escape_sd must be >= 0, got {escape_sd!r}")
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+    escape_sd = _V.nonnegative("escape_sd", escape_sd)
+    rng = _V.generator("rng", rng, allow_none=noise is not None, draws_name="noise")
+    _V.callable_("O1", O1); _V.callable_("O2", O2)
+    _V.trace_list("trace", trace)
+    x = _V.vector("x0", x0).copy()
+    eta, kappa, Gamma = _V.positive("eta", eta), _V.positive("kappa", kappa), _V.positive("Gamma", Gamma)
+    escape_threshold = _V.positive("escape_threshold", escape_threshold)
+    _V.choice("variant", variant, VARIANTS)
+    max_refresh = _V.optional(_V.integer, "max_refresh", max_refresh, lo=0)
+    max_escape = _V.optional(_V.integer, "max_escape", max_escape, lo=0)
     d = x.size
     if noise is None:
-        if rng is None:
-            raise ValueError("rng must be a numpy Generator when noise is not given")
         noise = rng.standard_normal((int(T) + 1, d))
-    noise = np.asarray(noise, dtype=float)
+    noise = _V.matrix("noise", noise, (int(T) + 1, d))
     drift_prev, frozen_prev, grad_prev = kappa, 1.0, np.zeros(d)      # drift_0 = κ, frozen = 1, ∇_{−1} = 0 (L5187)
     x_prev = x.copy()
     xs, drift_tr, frozen_tr, o2_drift, kinds = [], [], [], [], []
@@ -130,11 +124,13 @@ def stochastic_spider(O1, O2, x0, *, eta: float, kappa: float, T: int, Gamma: fl
             drift = drift_prev
             n_o2 += 1
             kinds.append("o2")
-        x_next = x - eta * grad                                         # x_{t+1} = x_t − η∇_t (L5198)
+        x_next = _V.finite_result("the iterate x_(t+1) = x_t - eta grad_t", x - eta * grad, eta=eta,
+                                  escape_sd=escape_sd)                  # x_{t+1} = x_t − η∇_t (L5198)
         if variant == "printed":
-            drift = drift_prev + eta ** 2 * float(grad @ grad)          # drift_t = drift_{t−1} + η²||∇_t||² (L5198, literal)
+            drift = drift_prev + eta * eta * float(grad @ grad)         # drift_t = drift_{t−1} + η²||∇_t||² (L5198, literal)
         else:
-            drift = (0.0 if reset else drift_prev) + eta ** 2 * float(grad @ grad)   # post-reset drift (AU3 fix)
+            drift = (0.0 if reset else drift_prev) + eta * eta * float(grad @ grad)   # post-reset drift (AU3 fix)
+        _V.finite_result("the drift", drift, eta=eta, escape_sd=escape_sd)
         x_prev, x = x, x_next
         drift_prev, frozen_prev, grad_prev = drift, frozen, grad
         xs.append(x.copy())
@@ -192,16 +188,12 @@ def empirical_private_oracles(per_sample_grad, data, *, sigma1: float, sigma2: f
         with the rows the rng would give, in call order, the outputs are bit-identical (tested).
     Spec: 003_ch06.proc_A6_2
     """
-    sigma1 = _V.real("sigma1", sigma1, allow_inf=True)
-    sigma2 = _V.real("sigma2", sigma2, allow_inf=True)
+    sigma1, sigma2 = _V.positive("sigma1", sigma1), _V.positive("sigma2", sigma2)
     rng = _V.generator("rng", rng, allow_none=True)
-    if variant not in VARIANTS:
-        raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
-    if not (sigma1 > 0 and sigma2 > 0):
-        raise ValueError(f"sigma1 and sigma2 must be > 0, got {sigma1!r}, {sigma2!r}")
-    data = list(data)
-    if not data:
-        raise ValueError("data must hold n >= 1 records")
+    _V.choice("variant", variant, VARIANTS)
+    _V.callable_("per_sample_grad", per_sample_grad)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    data = _V.sequence("data", data)
     full = GradientOracle(lambda x: np.mean([per_sample_grad(x, z) for z in data], axis=0), counter=counter)
     gauss = _oracle_noise(rng, draws)
 

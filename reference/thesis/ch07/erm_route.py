@@ -83,10 +83,8 @@ def erm_then_generalise_sosp(per_sample_grad, per_sample_hess, data, x0, *, G: f
     R = _V.positive("R", R)
     iota = _V.in_range("iota", iota, 0.0, 1.0, lo_open=True, hi_open=True)
     rng = _V.generator("rng", rng, allow_none=True)
-    data = list(data)
-    if not data:
-        raise ValueError("data must hold n >= 1 samples, got an empty sequence")
-    d = np.asarray(x0, dtype=float).size
+    data = _V.sequence("data", data)
+    d = _V.vector("x0", x0).size
     # step 1: SOSP of the empirical function with [GLOT23] (= Ch. 6, A6.5), private (L6082)
     out = empirical_sosp_pipeline(per_sample_grad, per_sample_hess, data, x0, G=G, M=M, rho=rho, alpha=alpha,
                                   epsilon=epsilon, delta=delta, omega=omega, eta=eta, kappa=kappa, T=T, Gamma=Gamma,

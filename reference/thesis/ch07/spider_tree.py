@@ -42,8 +42,9 @@ def batch_sizes(*, G: float, alpha: float, epsilon: float, d: int, kappa: float,
     d, kappa = _V.integer("d", d, lo=1), _V.positive("kappa", kappa)
     g = _V.optional(_V.nonnegative, "grad_prev_norm", grad_prev_norm)
     if g is None:
-        return math.ceil(_V.finite_result("b", G * math.sqrt(d) / (epsilon * alpha) + (G / alpha) * (G / alpha),
-                                          G=G, alpha=alpha, epsilon=epsilon))
+        # the exact value is > 0, so its ceiling is >= 1 (a float underflow to 0 at huge alpha must not give b = 0)
+        return max(1, math.ceil(_V.finite_result("b", G * math.sqrt(d) / epsilon / alpha + (G / alpha) * (G / alpha),
+                                                 G=G, alpha=alpha, epsilon=epsilon)))
     bt = max(g * math.sqrt(d) / (alpha * epsilon), kappa * g / alpha / alpha, 1.0)
     return math.ceil(_V.finite_result("b_t", bt, grad_prev_norm=g, alpha=alpha, epsilon=epsilon, kappa=kappa))
 
@@ -71,23 +72,18 @@ def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta:
     Spec: 003_ch07.alg21
     """
     T = _V.integer("T", T, lo=1)
-    zeta = _V.nonnegative("zeta", zeta, allow_inf=True)
+    zeta = _V.nonnegative("zeta", zeta)
     sigma = _V.nonnegative("sigma", sigma)
+    _V.callable_("per_sample_grad", per_sample_grad)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     rng = _V.generator("rng", rng, allow_none=True)
-    x = np.asarray(x0, dtype=float).copy()
-    if x.ndim != 1 or not np.all(np.isfinite(x)):
-        raise ValueError("x0 must be a finite 1-D vector")
-    for name, v in (("G", G), ("M", M), ("eta", eta), ("kappa", kappa), ("Gamma", Gamma),
-                    ("escape_threshold", escape_threshold), ("alpha", alpha), ("epsilon", epsilon)):
-        if not (v > 0 and math.isfinite(v)):
-            raise ValueError(f"{name} must be finite and > 0, got {v!r}")
-    if not (sigma >= 0 and zeta >= 0):
-        raise ValueError(f"sigma and zeta must be >= 0, got {sigma!r}, {zeta!r}")
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T!r}")
-    if escape_variant not in ("keep_drift", "printed"):
-        raise ValueError(f"escape_variant must be 'keep_drift' or 'printed', got {escape_variant!r}")
-    data = list(data)
+    x = _V.vector("x0", x0).copy()
+    G, M, eta, kappa = _V.positive("G", G), _V.positive("M", M), _V.positive("eta", eta), _V.positive("kappa", kappa)
+    Gamma, escape_threshold = _V.positive("Gamma", Gamma), _V.positive("escape_threshold", escape_threshold)
+    alpha, epsilon = _V.positive("alpha", alpha), _V.positive("epsilon", epsilon)
+    _V.choice("escape_variant", escape_variant, ("keep_drift", "printed"))
+    data = _V.sequence("data", data)
     d = x.size
     if noise is None:
         if rng is None:
@@ -135,7 +131,8 @@ def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta:
             delta = batch_grad(x, zs) - batch_grad(x_prev, zs)      # O2(x_t, x_{t−1}) on b_t fresh samples
             grad = grad_prev + delta                                # ∇_t = ∇_{t−1} + Δ_t
             frozen = frozen_prev - 1
-            sens.append(2 * M * float(np.linalg.norm(x - x_prev)) / bt)
+            sens.append(_V.finite_result("the O2 leaf sensitivity 2 M ||x_t - x_(t-1)|| / b_t",
+                                         2 * M * float(np.linalg.norm(x - x_prev)) / bt, M=M, eta=eta))
             kinds.append("O2")
             n_o2 += 1
         t_loc += 1
@@ -155,7 +152,9 @@ def adaptive_batch_spider(per_sample_grad, data, x0, *, G: float, M: float, eta:
             n_esc += 1
         else:                                                       # (d) L5845-5846
             gt = grad + tree
+        _V.finite_result("the noisy gradient", gt, sigma=sigma, zeta=zeta, eta=eta)
         x_prev, x = x, x - eta * gt                                 # (e) x_{t+1} = x_t − η∇̃_t (L5849)
+        _V.finite_result("the iterate x_(t+1) = x_t - eta grad", x, eta=eta, sigma=sigma)
         drift += float(np.linalg.norm(gt))                          # drift_{t+1} = drift_t + ||∇̃_t|| (unsquared, L5849)
         grad_prev, gt_prev, frozen_prev = grad, gt, frozen
         gt_norms.append(float(np.linalg.norm(gt)))
