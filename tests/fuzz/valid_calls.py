@@ -862,14 +862,18 @@ CALLS = {
     'reference.thesis.ch06.pipelines.gibbs_sampler_ball': lambda: dict(F=lambda v: float(np.linalg.norm(np.asarray(v) - 0.2)), beta=2.0, mu=1.0, R=1.0, G=1.0, d=2, rng=RNG, max_proposals=100000, draws=None),
     'reference.thesis.ch06.sampler.rgo_rejection_sampler': lambda: dict(f_list=[(lambda x, z=z: 1.5 * abs(float(x[0]) - z)) for z in (-0.5, 0.2, 0.9)], y=np.array([0.0]), eta=0.04, beta=1.5, mu=0.5, R=1.0, rng=RNG, counter=None, max_rounds=100000),
     'reference.thesis.ch06.sampler.alternate_sample': lambda: dict(f_list=[(lambda x, z=z: 1.5 * abs(float(x[0]) - z)) for z in (-0.5, 0.2, 0.9)], x0=np.array([0.0]), eta=0.04, T=3, beta=1.5, mu=0.5, R=1.0, rng=RNG, counter=None, trace=None),
+    # thesis ch01 (S3): META / META_DP / Alg 5 localisation with small callables; the end-to-end procedures at c1 = 100 (T = O(1) steps per round)
+    'reference.thesis.ch01.algorithms.meta': lambda: dict(w0=np.zeros(2), T=3, gradient_estimate=lambda w, t: np.asarray(w) - 1.0, sub_procedure=lambda w, G, t: np.asarray(w) - 0.5 * np.asarray(G), trace=None),
+    'reference.thesis.ch01.algorithms.meta_dp': lambda: dict(oracle=_sao(), w0=np.zeros(3), T=3, B=4, sigma=0.7, sub_procedure=lambda w, G, t: np.asarray(w) - 0.1 * np.asarray(G), rng=RNG, draws=None, trace=None),
+    'reference.thesis.ch01.algorithms.iterative_localization': lambda: dict(solver=lambda e, d, idx, c, rad, lam, w: np.asarray(w) * 0.5, w0=np.ones(2), N=64, G=1.0, D=2.0, d=2, epsilon=0.5, delta=1e-6, trace=None),
+    'reference.thesis.ch01.algorithms.dp_erm_strongly_convex': lambda: dict(oracle=_sao(), w0=np.zeros(3), D=2.0, G=1.0, mu=1.0, epsilon=0.5, delta=1e-5, rng=RNG, sigma_rule=lambda N, B, T, e, d: 1.0, c1=100.0, proj=None, params='E'),
+    'reference.thesis.ch01.algorithms.dp_erm_convex': lambda: dict(oracle=_sao(), w0=np.zeros(3), D=2.0, G=1.0, epsilon=0.5, delta=1e-5, rng=RNG, sigma_rule=lambda N, B, T, e, d: 1.0, c1=100.0, u_const=1.0, proj=None),
+    'reference.thesis.ch01.algorithms.dp_sco_convex': lambda: dict(oracle=_sao(), w0=np.zeros(3), G=1.0, D=2.0, epsilon=0.5, delta=1e-5, rng=RNG, sigma_rule=lambda N, B, T, e, d: 1.0, radius_K=None, c1=100.0),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
 SKIP = {
-    'reference.thesis.ch01.algorithms.dp_erm_strongly_convex': 'end-to-end procedure (seconds per valid call): parameters validated at its top; its parts (params_erm, private_ac_sa, restart_erm) are fuzzed',
-    'reference.thesis.ch01.algorithms.dp_erm_convex': 'end-to-end procedure (seconds per valid call): parameters validated by regularized_reduction and dp_erm_strongly_convex; the parts are fuzzed',
-    'reference.thesis.ch01.algorithms.dp_sco_strongly_convex': 'end-to-end procedure (tens of seconds per valid call): restarts of dp_sco_convex, whose parameters are validated; the parts are fuzzed',
-    'reference.thesis.ch01.algorithms.dp_sco_convex': 'end-to-end procedure (tens of seconds per valid call): parameters validated at its top and by iterative_localization; the parts are fuzzed',
+    'reference.thesis.ch01.algorithms.dp_sco_strongly_convex': 'its smallest runnable instance (N = 64 samples, c1 = 100: restarts of dp_sco_convex, each with params_sco T >= 400 AC-SA steps) takes ~1.5 s under load, N = 20 is refused (restart blocks of 1 sample); parameters validated at its top (G, D, c1, radius_K, rng, sigma_rule, w0, oracle; epsilon, delta by restart_sco) and by dp_sco_convex, which is fuzzed',
     'reference.thesis.ch03.procedures.dp_erm': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_erm_parameters and reg_exp_mech_composite',
     'reference.thesis.ch03.procedures.dp_sco': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_sco_parameters and reg_exp_mech_composite',
     'reference.thesis.ch03.procedures.reg_exp_mech_composite': 'one draw runs T alternating steps of the composite sampler (seconds); parameters validated at its top',
@@ -889,9 +893,6 @@ SKIP = {
     'reference.oracle.targets.register_target': 'mutates the process-wide target registry (a side effect on every later lookup); its only argument is a Target record (see that entry); exercised by tests/oracle/test_targets.py',
     'reference.oracle.third_party.opacus_dp_sgd': 'imports Opacus and torch (several seconds): its valid call alone exceeds the fuzz time-out (3 s); a thin adapter whose inputs are validated by the port under test, exercised by tests/oracle/test_opacus.py',
     'reference.srgd.algorithm.SRGDResult': 'result record returned by the algorithms (a dataclass without behaviour or validation by design: its fields are produced by the validated algorithms, never taken as user input)',
-    'reference.thesis.ch01.algorithms.iterative_localization': 'valid call not written yet: needs solver',
-    'reference.thesis.ch01.algorithms.meta': 'valid call not written yet: needs gradient_estimate, sub_procedure',
-    'reference.thesis.ch01.algorithms.meta_dp': 'valid call not written yet: needs oracle, sub_procedure',
     'reference.thesis.ch03.sampler.alternating_sampler': 'valid call not written yet: needs rgo',
     'reference.thesis.ch03.sampler.composite_sampler': 'valid call not written yet: needs oracle',
     'reference.thesis.ch04.rem.em_strongly_convex': 'valid call not written yet: needs loss, sampler',

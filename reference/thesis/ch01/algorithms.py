@@ -53,7 +53,8 @@ def meta(w0, T: int, gradient_estimate: Callable, sub_procedure: Callable, trace
     """
     _V.callable_("gradient_estimate", gradient_estimate); _V.callable_("sub_procedure", sub_procedure)
     T = positive_int("T", T)
-    ws = [np.asarray(w0, dtype=float)]
+    _V.trace_list("trace", trace)
+    ws = [vector("w0", w0)]
     for t in range(1, T + 1):
         G_t = gradient_estimate(ws[-1], t)                 # Alg 1 line 3; 003 L494
         ws.append(np.asarray(sub_procedure(ws[-1], G_t, t), dtype=float))   # line 4; L495
@@ -78,11 +79,13 @@ def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_pr
     Spec: 003_ch01.alg2
     """
     _V.callable_("sub_procedure", sub_procedure)
+    _V.has_methods("oracle", oracle, ("grad_batch",))
+    _V.trace_list("trace", trace)
     T, B = positive_int("T", T), positive_int("B", B)
     if B > oracle.n:
         raise ValueError(f"B must be in [1, N={oracle.n}], got {B}")
     sigma = positive("sigma", sigma)
-    w = np.asarray(w0, dtype=float)
+    w = vector("w0", w0)
     d = w.shape[0]
     src = Source(rng, draws)
     U = src.uniform("subsets", (T, B))
@@ -91,7 +94,7 @@ def meta_dp(oracle: SampleAccessOracle, w0, T: int, B: int, sigma: float, sub_pr
     for t in range(1, T + 1):
         S_t = sample_without_replacement(oracle.n, B, None, noise=U[t - 1])     # line 3; L513
         v = sigma * V[t - 1]                                                     # line 4; L514
-        G_t = (oracle.grad_batch(ws[-1], S_t).sum(axis=0) + v) / B               # line 4; L514
+        G_t = _V.finite_result("G_t", (oracle.grad_batch(ws[-1], S_t).sum(axis=0) + v) / B, sigma=sigma)   # line 4; L514
         ws.append(np.asarray(sub_procedure(ws[-1], G_t, t), dtype=float))        # line 5; L515
         if trace is not None:
             trace.append(ws[-1].copy())
@@ -153,7 +156,7 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
     w_ag = w.copy()                                                   # line 2 (L563)
     for t in range(1, T + 1):
         alpha = 2.0 / (t + 2) if variant == "thesis" else 2.0 / (t + 1)   # line 3 (L564)
-        gamma = 4.0 * L / (t * (t + 1))
+        gamma = _V.finite_result("gamma_t = 4 L/(t (t + 1))", 4.0 * L / (t * (t + 1)), L=L)
         if alpha == 1.0 and gamma == 0:      # t = 1 of gl12 with L = 0: 0/0, but w^ag_0 = w_0 so any a + b = 1
             a, b = 0.0, 1.0
         else:
@@ -283,7 +286,7 @@ def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float,
     else:
         raise ValueError(f"radius must be 'proof' or 'printed', got {radius!r}")
     sigma = thesis_sigma(G, B, T, oracle.n, epsilon, delta, c2) if sigma is None else positive("sigma", sigma)
-    L = G * math.sqrt(d) / r                                          # Alg 4 line 3 (L617)
+    L = _V.finite_result("L = G sqrt(d)/r", G * math.sqrt(d) / r, G=G, D=D, T=T)   # Alg 4 line 3 (L617)
     src = Source(rng, draws)
     draws = {"subsets": src.uniform("subsets", (T, B)), "g": src.normal("g", (T, B, d)), "u": src.uniform("u", (T, B)),
              "v": src.normal("v", (T, d))}
@@ -379,6 +382,9 @@ def regularized_reduction(sc_solver: Callable, w0, G: float, D: float, d: int, N
     d, N = positive_int("d", d), positive_int("N", N)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
     u = _V.finite_result("u", u_const * G * math.sqrt(d * math.log(1 / delta)) / (D * epsilon * N), u_const=u_const, G=G)
+    if u == 0.0:
+        raise ValueError(f"u = u_const G sqrt(d log(1/delta))/(D epsilon N) underflows to 0 at D = {D!r}, "
+                         f"epsilon = {epsilon!r}, N = {N}")
     if u * D >= G:
         return np.asarray(w0, dtype=float), {"u": u, "trivial": True}
     return sc_solver(2 * u, u, np.asarray(w0, dtype=float)), {"u": u, "trivial": False}
@@ -402,9 +408,10 @@ def iterative_localization(solver: Callable, w0, N: int, G: float, D: float, d: 
     N, d = integer("N", N, lo=2), positive_int("d", d)
     G, D = positive("G", G), positive("D", D)
     epsilon, delta = positive("epsilon", epsilon), in_range("delta", delta, 0.0, 1.0, lo_open=True)
+    _V.trace_list("trace", trace)
     k = math.ceil(math.log2(N))                                        # L793
     eta = (D / G) * min(1 / math.sqrt(N), epsilon / math.sqrt(d * math.log(1 / delta)))   # L875
-    w, start, budgets, blocks = np.asarray(w0, dtype=float), 0, [], []
+    w, start, budgets, blocks = vector("w0", w0), 0, [], []
     for i in range(1, k + 1):
         N_i = N // 2 ** i
         if N_i < 1:
@@ -412,7 +419,11 @@ def iterative_localization(solver: Callable, w0, N: int, G: float, D: float, d: 
         e_i, d_i, eta_i = epsilon / 2 ** i, delta / 2 ** i, eta / 32 ** i   # L851
         idx = np.arange(start, start + N_i)                             # S_i (half-open)
         start += N_i
-        w = solver(e_i, d_i, idx, w.copy(), 2 * G * eta_i * N_i, 1 / (eta_i * N_i), w.copy())   # lines 4-6
+        radius_i = _V.finite_result("the radius 2 G eta_i N_i", 2 * G * eta_i * N_i, G=G, D=D, epsilon=epsilon)
+        if not 0.0 < eta_i * N_i:
+            raise ValueError(f"phase {i}: eta_i N_i underflows to 0 (lam_i = 1/(eta_i N_i) undefined) at D = {D!r}, "
+                             f"G = {G!r}, epsilon = {epsilon!r}")
+        w = solver(e_i, d_i, idx, w.copy(), radius_i, 1 / (eta_i * N_i), w.copy())   # lines 4-6
         budgets.append((e_i, d_i))
         blocks.append(idx)
         if trace is not None:
@@ -601,6 +612,9 @@ def dp_sco_strongly_convex(oracle: SampleAccessOracle, w0, G: float, D: float, e
     """
     _V.has_methods("oracle", oracle, ("grad_batch",))
     w0 = vector("w0", w0)
+    positive("G", G); positive("D", D); positive("c1", c1)                     # fail fast (dp_sco_convex re-checks)
+    _V.optional(positive, "radius_K", radius_K)
+    _V.generator("rng", rng); _V.callable_("sigma_rule", sigma_rule)
     rounds = []
 
     def solver(e_i, d_i, w, idx):
