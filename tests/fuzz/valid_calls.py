@@ -95,6 +95,18 @@ def _psh7(x, z):       # its per-sample Hessian
     return np.diag([-math.cos(float(x[0])), 1.0])
 
 
+def _lin_orc():         # a SampleAccessOracle over 3 linear losses f_i(x) = s_i x (the ch03 composite-sampler target)
+    from reference.core.oracles import SampleAccessOracle
+    return SampleAccessOracle(lambda x, si: si, np.array([[0.3], [-0.1], [0.4]]),
+                              per_sample_loss=lambda x, si: float(si[0] * x[0]))
+
+
+def _abs_orc():         # a SampleAccessOracle over 4 losses |x - s_i| (the ch03 procedures' test instance)
+    from reference.core.oracles import SampleAccessOracle
+    return SampleAccessOracle(lambda x, si: np.sign(x - si), np.linspace(-0.5, 0.5, 4)[:, None],
+                              per_sample_loss=lambda x, si: float(np.abs(x - si).sum()))
+
+
 def _mean_queries(k):  # an adaptive query generator (Alg 28's send protocol) asking k times for the user mean
     for _ in range(k):
         yield lambda Z: np.asarray(Z, dtype=float).mean(axis=0)
@@ -869,14 +881,17 @@ CALLS = {
     'reference.thesis.ch01.algorithms.dp_erm_strongly_convex': lambda: dict(oracle=_sao(), w0=np.zeros(3), D=2.0, G=1.0, mu=1.0, epsilon=0.5, delta=1e-5, rng=RNG, sigma_rule=lambda N, B, T, e, d: 1.0, c1=100.0, proj=None, params='E'),
     'reference.thesis.ch01.algorithms.dp_erm_convex': lambda: dict(oracle=_sao(), w0=np.zeros(3), D=2.0, G=1.0, epsilon=0.5, delta=1e-5, rng=RNG, sigma_rule=lambda N, B, T, e, d: 1.0, c1=100.0, u_const=1.0, proj=None),
     'reference.thesis.ch01.algorithms.dp_sco_convex': lambda: dict(oracle=_sao(), w0=np.zeros(3), G=1.0, D=2.0, epsilon=0.5, delta=1e-5, rng=RNG, sigma_rule=lambda N, B, T, e, d: 1.0, radius_K=None, c1=100.0),
+    # thesis ch03 (S3): the alternating sampler with an exact Gaussian RGO; the composite sampler and procedures on small oracles
+    'reference.thesis.ch03.sampler.alternating_sampler': lambda: dict(x0=np.ones(2), T=3, eta=0.1, rgo=lambda y: np.asarray(y, dtype=float) / 1.1, rng=RNG, trace=None, draws=None),
+    'reference.thesis.ch03.sampler.composite_sampler': lambda: dict(oracle=_lin_orc(), lam=1.0, G=0.4, d=1, D=1.0, delta=0.05, rng=RNG, x0=None, radius=None, C_eta=0.5, C_T=0.2, stats=None, trace=None),
+    'reference.thesis.ch03.procedures.dp_erm': lambda: dict(oracle=_abs_orc(), G=1.0, D=2.0, d=1, epsilon=0.5, delta=0.01, rng=RNG, C_eta=1.0, C_T=1.0, tv_variant='correct', stats=None),
+    'reference.thesis.ch03.procedures.dp_sco': lambda: dict(oracle=_abs_orc(), G=1.0, D=2.0, d=1, epsilon=0.05, delta=0.01, rng=RNG, C_eta=1.0, C_T=1.0, tv_variant='correct', stats=None),
+    'reference.thesis.ch03.procedures.reg_exp_mech_composite': lambda: dict(oracle=_abs_orc(), k=1.0, mu=1.0, G=1.0, D=2.0, d=1, eta_tv=0.01, rng=RNG, C_eta=1.0, C_T=1.0, stats=None),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
 SKIP = {
     'reference.thesis.ch01.algorithms.dp_sco_strongly_convex': 'its smallest runnable instance (N = 64 samples, c1 = 100: restarts of dp_sco_convex, each with params_sco T >= 400 AC-SA steps) takes ~1.5 s under load, N = 20 is refused (restart blocks of 1 sample); parameters validated at its top (G, D, c1, radius_K, rng, sigma_rule, w0, oracle; epsilon, delta by restart_sco) and by dp_sco_convex, which is fuzzed',
-    'reference.thesis.ch03.procedures.dp_erm': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_erm_parameters and reg_exp_mech_composite',
-    'reference.thesis.ch03.procedures.dp_sco': 'end-to-end sampler run (one draw = T alternating steps): parameters validated by dp_sco_parameters and reg_exp_mech_composite',
-    'reference.thesis.ch03.procedures.reg_exp_mech_composite': 'one draw runs T alternating steps of the composite sampler (seconds); parameters validated at its top',
     'reference.thesis.ch05.lp_pipeline.lp_gamma_y': 'the factory is cheap but each y costs ~50 psi evaluations (~40 ms each) in SLSQP; parameters validated at its top',
     'reference.thesis.ch05.lp_pipeline.m_erm_lp': 'end-to-end pipeline (>= 10 s per alternating step); parameters validated by m_erm_lp_schedule / the samplers',
     'reference.core.accounting.pld.BracketDetails': 'valid call not written yet: needs interval, kind, passes, seconds',
@@ -893,8 +908,6 @@ SKIP = {
     'reference.oracle.targets.register_target': 'mutates the process-wide target registry (a side effect on every later lookup); its only argument is a Target record (see that entry); exercised by tests/oracle/test_targets.py',
     'reference.oracle.third_party.opacus_dp_sgd': 'imports Opacus and torch (several seconds): its valid call alone exceeds the fuzz time-out (3 s); a thin adapter whose inputs are validated by the port under test, exercised by tests/oracle/test_opacus.py',
     'reference.srgd.algorithm.SRGDResult': 'result record returned by the algorithms (a dataclass without behaviour or validation by design: its fields are produced by the validated algorithms, never taken as user input)',
-    'reference.thesis.ch03.sampler.alternating_sampler': 'valid call not written yet: needs rgo',
-    'reference.thesis.ch03.sampler.composite_sampler': 'valid call not written yet: needs oracle',
     'reference.thesis.ch04.rem.em_strongly_convex': 'valid call not written yet: needs loss, sampler',
     'reference.thesis.ch04.rem.rem_erm': 'valid call not written yet: needs loss, sampler',
     'reference.thesis.ch04.rem.rem_sco': 'valid call not written yet: needs loss, sampler',

@@ -20,7 +20,7 @@ from reference.core import validation as _V
 from reference.core.oracles import SampleAccessOracle
 
 from .params import dp_erm_parameters, dp_sco_parameters
-from .sampler import composite_sampler, composite_sampler_parameters
+from .sampler import _stats_dict, composite_sampler, composite_sampler_parameters
 
 __all__ = ["reg_exp_mech_composite", "dp_erm", "dp_sco", "expected_steps"]
 
@@ -43,12 +43,14 @@ def reg_exp_mech_composite(oracle: SampleAccessOracle, k, mu, G, D, d: int, eta_
     k, mu, G, D = _V.positive("k", k), _V.positive("mu", mu), _V.positive("G", G), _V.positive("D", D)
     d = _V.integer("d", d, lo=1)
     eta_tv = _V.in_range("eta_tv", eta_tv, 0.0, 1.0, lo_open=True, hi_open=True)
+    _V.finite_result("the scaled constants k mu, k G", [k * mu, k * G], k=k, mu=mu, G=G)
+    _stats_dict(stats)
     if oracle.per_sample_loss is None:
         raise ValueError("oracle must have per-sample values (per_sample_loss): the RGO uses value queries")
     f = oracle.per_sample_loss
     scaled = SampleAccessOracle(lambda x, s: np.zeros_like(x), oracle.data, per_sample_loss=lambda x, s: k * f(x, s),
                                 counter=oracle.counter)
-    st = stats if stats is not None else {}
+    st = _stats_dict(stats) if stats is not None else {}
     calls = [0]                         # RGO calls of Alg 13 line 4 (one per alternating step)
     x, prm = composite_sampler(scaled, k * mu, k * G, d, D, eta_tv, rng, radius=D / 2, C_eta=C_eta, C_T=C_T,
                                stats=st, trace=_trace_counter(calls))
@@ -80,7 +82,7 @@ def dp_erm(oracle: SampleAccessOracle, G, D, d: int, epsilon, delta, rng: np.ran
     """
     n = _V.has_methods("oracle", oracle, ("value",)).n
     p = dp_erm_parameters(epsilon, delta, G, D, n, d, tv_variant)
-    st = stats if stats is not None else {}
+    st = _stats_dict(stats) if stats is not None else {}
     q0 = oracle.calls
     x, prm = reg_exp_mech_composite(oracle, p["k"], p["mu"], G, D, d, p["eta_tv"], rng, C_eta=C_eta, C_T=C_T,
                                     stats=st)
@@ -93,7 +95,7 @@ def dp_sco(oracle: SampleAccessOracle, G, D, d: int, epsilon, delta, rng: np.ran
     parameters (dp_sco_parameters, L3119-3125); otherwise as :func:`dp_erm`.  Spec: 003_ch03.alg4"""
     n = _V.has_methods("oracle", oracle, ("value",)).n
     p = dp_sco_parameters(epsilon, delta, G, D, n, d, tv_variant)
-    st = stats if stats is not None else {}
+    st = _stats_dict(stats) if stats is not None else {}
     q0 = oracle.calls
     x, prm = reg_exp_mech_composite(oracle, p["k"], p["mu"], G, D, d, p["eta_tv"], rng, C_eta=C_eta, C_T=C_T,
                                     stats=st)

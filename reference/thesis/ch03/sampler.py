@@ -92,6 +92,13 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
     raise RuntimeError(f"rgo_rejection: no acceptance in max_rounds={max_rounds} rounds (eta too large?)")
 
 
+def _stats_dict(stats):
+    """``stats=None`` or a dict the sampler accumulates its counts into (TypeError naming ``stats`` otherwise)."""
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict (accumulated into) or None, got {type(stats).__name__} {stats!r}"[:300])
+    return stats
+
+
 def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator | None, trace: list | None = None,
                         *, draws=None):
     """Alg 13 alternating sampler (003 L2764-2775).
@@ -108,11 +115,10 @@ def alternating_sampler(x0, T: int, eta, rgo: Callable, rng: np.random.Generator
     """
     _V.callable_("rgo", rgo)
     T = _V.integer("T", T, lo=1)
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T!r}")
-    if not eta > 0:
-        raise ValueError(f"eta must be > 0, got {eta!r}")
-    x = np.asarray(x0, dtype=float)
+    eta = _V.positive("eta", eta)
+    rng = _V.generator("rng", rng, allow_none=draws is not None, draws_name="draws")
+    _V.trace_list("trace", trace)
+    x = _V.vector("x0", x0)
     d = x.shape[0]
     zeta = None
     if draws is not None:
@@ -167,7 +173,9 @@ def composite_sampler(oracle: SampleAccessOracle, lam, G, d, D, delta, rng: np.r
     Spec: 003_ch03.alg7
     """
     rng = _V.generator("rng", rng)
+    lam = _V.positive("lam", lam)
+    _stats_dict(stats); _V.trace_list("trace", trace)
     prm = composite_sampler_parameters(G, lam, d, D, delta, C_eta, C_T)
-    x0 = np.zeros(d) if x0 is None else np.asarray(x0, dtype=float)
+    x0 = np.zeros(d) if x0 is None else _V.vector("x0", x0, d)
     rgo = lambda y: rgo_rejection(oracle, y, prm["eta"], lam, rng, radius, stats=stats)
     return alternating_sampler(x0, prm["T"], prm["eta"], rgo, rng, trace), prm
