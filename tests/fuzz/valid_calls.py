@@ -107,6 +107,12 @@ def _abs_orc():         # a SampleAccessOracle over 4 losses |x - s_i| (the ch03
                               per_sample_loss=lambda x, si: float(np.abs(x - si).sum()))
 
 
+def _ch05_oracles():   # three value oracles f_j(x) = 0.5 |x_0 - z_j| (the ch05 sampler test instance)
+    from reference.thesis.ch05.sampler import component_oracles
+    z = np.array([-0.3, 0.1, 0.4])
+    return component_oracles(lambda j, x: 0.5 * abs(float(x[0]) - z[j]), 3)
+
+
 def _mean_queries(k):  # an adaptive query generator (Alg 28's send protocol) asking k times for the user mean
     for _ in range(k):
         yield lambda Z: np.asarray(Z, dtype=float).mean(axis=0)
@@ -887,12 +893,16 @@ CALLS = {
     'reference.thesis.ch03.procedures.dp_erm': lambda: dict(oracle=_abs_orc(), G=1.0, D=2.0, d=1, epsilon=0.5, delta=0.01, rng=RNG, C_eta=1.0, C_T=1.0, tv_variant='correct', stats=None),
     'reference.thesis.ch03.procedures.dp_sco': lambda: dict(oracle=_abs_orc(), G=1.0, D=2.0, d=1, epsilon=0.05, delta=0.01, rng=RNG, C_eta=1.0, C_T=1.0, tv_variant='correct', stats=None),
     'reference.thesis.ch03.procedures.reg_exp_mech_composite': lambda: dict(oracle=_abs_orc(), k=1.0, mu=1.0, G=1.0, D=2.0, d=1, eta_tv=0.01, rng=RNG, C_eta=1.0, C_T=1.0, stats=None),
+    # thesis ch05 (S3): the Euclidean samplers of Ch. 5 on three 1-D value oracles
+    'reference.thesis.ch05.sampler.bernoulli_factory_rho': lambda: dict(x1=np.array([0.2]), x2=np.array([-0.1]), f_oracles=_ch05_oracles(), rng=RNG, variant='corrected'),
+    'reference.thesis.ch05.sampler.inner_loop': lambda: dict(y=np.zeros(1), delta=0.1, f_oracles=_ch05_oracles(), gamma_y=__import__('reference.thesis.ch05.sampler', fromlist=['euclidean_gamma_y']).euclidean_gamma_y(1.0, 0.5, 1.0)(np.array([0.0])), rng=RNG, variant='corrected', eta=None, G=None, stats=None, max_iter=100000),
+    'reference.thesis.ch05.sampler.alternate_sample': lambda: dict(x0=np.array([0.2]), T=3, pi_x=__import__('reference.thesis.ch05.sampler', fromlist=['euclidean_pi_x']).euclidean_pi_x(1.0), gamma_factory=__import__('reference.thesis.ch05.sampler', fromlist=['euclidean_gamma_y']).euclidean_gamma_y(1.0, 1.0, 1.0), f_oracles=_ch05_oracles(), delta=0.1, rng=RNG, variant='corrected', trace=None, stats=None),
+    'reference.thesis.ch05.lp_pipeline.lp_gamma_y': lambda: dict(c=1.0, a=0.3, R=0.5, d=2, q=4, stats=None),   # the factory only (each y then costs ~50 psi evaluations)
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
 SKIP = {
     'reference.thesis.ch01.algorithms.dp_sco_strongly_convex': 'its smallest runnable instance (N = 64 samples, c1 = 100: restarts of dp_sco_convex, each with params_sco T >= 400 AC-SA steps) takes ~1.5 s under load, N = 20 is refused (restart blocks of 1 sample); parameters validated at its top (G, D, c1, radius_K, rng, sigma_rule, w0, oracle; epsilon, delta by restart_sco) and by dp_sco_convex, which is fuzzed',
-    'reference.thesis.ch05.lp_pipeline.lp_gamma_y': 'the factory is cheap but each y costs ~50 psi evaluations (~40 ms each) in SLSQP; parameters validated at its top',
     'reference.thesis.ch05.lp_pipeline.m_erm_lp': 'end-to-end pipeline (>= 10 s per alternating step); parameters validated by m_erm_lp_schedule / the samplers',
     'reference.core.accounting.pld.BracketDetails': 'valid call not written yet: needs interval, kind, passes, seconds',
     'reference.core.testing.AuditResult': 'valid call not written yet: needs epsilon_lb, A1, A2, sizes, predicted, n_select',
@@ -911,9 +921,6 @@ SKIP = {
     'reference.thesis.ch04.rem.em_strongly_convex': 'valid call not written yet: needs loss, sampler',
     'reference.thesis.ch04.rem.rem_erm': 'valid call not written yet: needs loss, sampler',
     'reference.thesis.ch04.rem.rem_sco': 'valid call not written yet: needs loss, sampler',
-    'reference.thesis.ch05.sampler.alternate_sample': 'valid call not written yet: needs pi_x, gamma_factory, f_oracles',
-    'reference.thesis.ch05.sampler.bernoulli_factory_rho': 'valid call not written yet: needs f_oracles',
-    'reference.thesis.ch05.sampler.inner_loop': 'valid call not written yet: needs f_oracles, gamma_y',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
 }
 

@@ -58,9 +58,12 @@ def lp_gamma_y(c, a, R, d: int, *, q: int = 4, stats: dict | None = None) -> Cal
     """
     c, a, R = _V.positive("c", c), _V.positive("a", a), _V.positive("R", R)
     d = _V.integer("d", d, lo=2)
-    if isinstance(q, bool) or q not in P_OF_Q:
-        raise ValueError(f"q must be 4 (p = 4/3), got {q!r}")
+    q = _V.choice("q", q, tuple(P_OF_Q))
     p = P_OF_Q[q]
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict (filled in) or None, got {type(stats).__name__} {stats!r}"[:300])
+    if p * math.log(R) > 700.0:
+        raise ValueError(f"R^p overflows the float range at R = {R!r}, p = {p}")
     st = stats if stats is not None else {}
 
     def logdens(x, y):

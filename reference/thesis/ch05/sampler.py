@@ -88,6 +88,8 @@ def bernoulli_factory_rho(x1, x2, f_oracles: Sequence[ValueOracle], rng: np.rand
         differences (line 10), add to rho.
     """
     rng = _V.generator("rng", rng)
+    f_oracles = _f_oracles(f_oracles)
+    x1, x2 = _V.vector("x1", x1), _V.vector("x2", x2)
     m = len(f_oracles)
     rho = 1.0
     a = sample_a(rng, variant)                                          # line 7 (L4382)
@@ -98,6 +100,17 @@ def bernoulli_factory_rho(x1, x2, f_oracles: Sequence[ValueOracle], rng: np.rand
             prod *= f_oracles[j](x2) - f_oracles[j](x1)
         rho += prod
     return a, rho
+
+
+def _f_oracles(f_oracles):
+    """A non-empty sequence of callables (the component value oracles), as a list."""
+    return [_V.callable_(f"f_oracles[{j}]", f) for j, f in enumerate(_V.sequence("f_oracles", f_oracles))]
+
+
+def _stats_dict(stats):
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict (filled in) or None, got {type(stats).__name__} {stats!r}"[:300])
+    return stats
 
 
 def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np.random.Generator], np.ndarray],
@@ -122,14 +135,14 @@ def inner_loop(y, delta, f_oracles: Sequence[ValueOracle], gamma_y: Callable[[np
     """
     _V.callable_("gamma_y", gamma_y)
     rng = _V.generator("rng", rng)
-    max_iter = _V.integer("max_iter", max_iter)
-    delta = float(delta)
-    if not 0.0 < delta < 0.5:
-        raise ValueError(f"delta must be in (0, 1/2), got {delta}")
+    max_iter = _V.integer("max_iter", max_iter, lo=1)
+    delta = _V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
+    y = _V.vector("y", y)
+    f_oracles = _f_oracles(f_oracles)
+    _stats_dict(stats)
+    eta, G = _V.optional(_V.positive, "eta", eta), _V.optional(_V.positive, "G", G)
     m = len(f_oracles)
-    if m < 1:
-        raise ValueError("f_oracles must contain at least one component (m >= 1)")
-    if eta is not None and G is not None and not (1.0 / float(eta) >= 1e4 * float(G) ** 2 * math.log(1 / delta)):
+    if eta is not None and G is not None and not (1.0 / eta >= 1e4 * G * G * math.log(1 / delta)):
         raise ValueError(f"eta must satisfy 1/eta >= 1e4 G^2 log(1/delta) (L4373), got eta={eta}, G={G}, delta={delta}")
     u, rho = 1.0, 1.0                                                   # line 3 (L4378)
     it = 0
@@ -169,9 +182,10 @@ def alternate_sample(x0, T: int, pi_x: Callable, gamma_factory: Callable, f_orac
     _V.callable_("pi_x", pi_x); _V.callable_("gamma_factory", gamma_factory)
     rng = _V.generator("rng", rng)
     T = _V.integer("T", T, lo=1)
-    if int(T) != T or T < 1:
-        raise ValueError(f"T must be an integer >= 1, got {T}")
-    x = np.asarray(x0, dtype=float)
+    delta = _V.in_range("delta", delta, 0.0, 1.0, lo_open=True, hi_open=True)
+    f_oracles = _f_oracles(f_oracles)
+    _stats_dict(stats); _V.trace_list("trace", trace)
+    x = _V.vector("x0", x0)
     for _ in range(int(T)):
         y = pi_x(x, rng)                                                              # line 3 (L4340): y_k ~ pi_{x_{k-1}}
         x = inner_loop(y, float(delta) / (2 * T), f_oracles, gamma_factory(y), rng,   # line 4 (L4341): x_k ~ pi_{y_k}
