@@ -325,7 +325,8 @@ def lp_regularizer(p, d, D, x0=None) -> tuple[Callable, float]:
 
     Preconditions (validated): p >= 1; D > 0; d integer >= 1 (d >= 2 for p = 1); x0 in R^d (default 0).
     Steps: choose r and Theta by the three cases above.
-    Postcondition: r is 1-strongly convex in ||.||_p ([BCL94], Prop 4.4.7; e^2-scaled l_q for p = 1) and
+    Postcondition: r is 1-strongly convex in ||.||_p ([BCL94], Prop 4.4.7; e^2-scaled l_q for p = 1, which needs
+        q <= 2, i.e. d >= 3: at d = 2 the printed r is returned but is not strongly convex, audit.30) and
         max r - min r <= Theta on a set of l_p diameter D around x0 (tested on random points, not proved here).
     """
     p = _V.in_range("p", p, 1.0, math.inf, allow_inf=True)          # ``p=inf``: the l_inf ball (p >= 2 rule)
@@ -361,7 +362,8 @@ def schatten_regularizer(p, d2, D, M0) -> tuple[Callable, float]:
     Preconditions (validated): p >= 1 (``p=inf``: the operator norm); D > 0; d2 integer >= 1 (>= 2 for p = 1); M0
         the centre matrix.
     Steps: the l_p rules of :func:`lp_regularizer` with Schatten norms and d <- d2.
-    Postcondition: r 1-strongly convex in the Schatten-p norm, range <= Theta (tested on random matrices only).
+    Postcondition: r 1-strongly convex in the Schatten-p norm (for p = 1 only when d2 >= 3: audit.30), range <= Theta
+        (tested on random matrices only).
     """
     p = _V.in_range("p", p, 1.0, math.inf, allow_inf=True)          # ``p=inf``: the operator norm (p >= 2 rule)
     D, d2 = positive("D", D), positive_int("d2", d2)
