@@ -138,7 +138,7 @@ def _run(n, R, rng):
     return ex, mu * Theta + 4 / k, 2 * G * 2 * RAD * math.sqrt(4 * rem.L_of(DELTA)) / (n * EPS * math.sqrt(PP - 1)), smp.stats
 
 
-@check(P + "exp.E1.schatten_rows", spec=[P + "cor4_4_13", P + "alg_schatten_wrappers"], profile="full")
+@check(P + "exp.E1.schatten_rows", spec=[P + "exp.E1", P + "cor4_4_13", P + "alg_schatten_wrappers"], profile="full")
 def _rows(ctx):
     ns = [25, 50, 100, 200] if ctx.full else [25, 50, 100]
     R = 24 if ctx.full else 4
