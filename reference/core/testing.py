@@ -644,11 +644,16 @@ def _sample_statistic(mechanism, dataset, statistic, size: int, rng, batched: bo
     else:
         out = [mechanism(dataset, rng) for _ in range(size)]
     out = np.asarray(out)
-    s = np.asarray(statistic(out) if statistic is not None else out, dtype=float)
+    s = statistic(out) if statistic is not None else out
+    try:
+        s = np.asarray(s, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"statistic (or the mechanism's outputs on the dataset D / D_prime) must be real numbers, "
+                        f"got {type(s).__name__}") from None
     if s.shape != (size,):
         raise ValueError(f"statistic must map the {size} outputs to a vector of shape ({size},), got {s.shape}")
-    if np.any(np.isnan(s)):
-        raise ValueError("statistic returned NaN")
+    if not np.all(np.isfinite(s)):
+        raise ValueError("statistic returned NaN or inf (on the outputs of the mechanism on D / D_prime)")
     return s
 
 
@@ -723,9 +728,10 @@ def audit_epsilon(mechanism: Callable, D: Any, D_prime: Any, statistic: Callable
 
     Preconditions: ``mechanism(dataset, rng, size)`` returns ``size`` i.i.d. outputs stacked on axis 0
     (``batched=True``) or ``mechanism(dataset, rng)`` returns one output (``batched=False``); ``D``, ``D_prime``
-    neighbouring datasets; ``statistic(outputs) -> array (size,)`` a scalar test statistic (``None``: the
+    neighbouring datasets; ``statistic(outputs) -> array (size,)`` a scalar test statistic (``statistic=None``: the
     outputs themselves, which must then be scalars); ``n_samples`` >= 1 the Poisson mean of the evaluation sample
-    size per side; ``rng`` a numpy Generator; ``beta`` in (0, 1); ``delta`` in [0, 1); ``n_select`` >= 1 the
+    size per side; ``rng`` a numpy Generator; ``beta`` in (0, 1); ``delta`` in [0, 1) (``delta=0``: pure DP, the
+    result's mu0_lb is then nan = not used); ``n_select`` >= 1 the
     selection sample size per side (default n_samples), ignored when ``plan = (A1, A2)`` is given (events
     fixed independently of the evaluation draws; A2 may be None; A1 and A2 must be disjoint);
     ``select_level`` in (0, 1) the pessimism of the selection heuristic (see ``_select_plan``).
@@ -737,6 +743,11 @@ def audit_epsilon(mechanism: Callable, D: Any, D_prime: Any, statistic: Callable
     Spec: core.test.audit_epsilon
     """
     delta = _V.probability("delta", delta)
+    _V.callable_("mechanism", mechanism); _V.optional(_V.callable_, "statistic", statistic)
+    batched = _V.flag("batched", batched)
+    if plan is not None and (not isinstance(plan, (tuple, list)) or len(plan) != 2
+                             or not all(e is None or isinstance(e, AuditEvent) for e in plan)):
+        raise TypeError(f"plan must be None or a pair (A1, A2) of AuditEvent or None, got {plan!r}"[:300])
     beta = _check_alpha(beta, "beta")
     delta = float(delta)
     if not (0.0 <= delta < 1.0):
