@@ -900,6 +900,10 @@ CALLS = {
     'reference.thesis.ch05.lp_pipeline.lp_gamma_y': lambda: dict(c=1.0, a=0.3, R=0.5, d=2, q=4, stats=None),   # the factory only (each y then costs ~50 psi evaluations)
     # core (S3): the statistical auditor on a vectorised Laplace mechanism (1000 draws per side: milliseconds)
     'reference.core.testing.audit_epsilon': lambda: dict(mechanism=lambda D, rng, size: float(D) + rng.laplace(size=size), D=0.0, D_prime=1.0, statistic=None, n_samples=1000, rng=RNG, beta=0.05, delta=1e-6, n_select=None, plan=None, batched=True, select_level=0.02),
+    # thesis ch04 (S3): REM / EM on the quadratic-ball instance (linear losses <x, s>, r = ||x||^2/2, exact ball sampler)
+    'reference.thesis.ch04.rem.rem_erm': lambda: dict(data=[np.eye(3)[0]] * 6 + [-np.eye(3)[0]] * 2, loss=lambda x, s: float(np.dot(x, s)), r=lambda x: float(np.dot(x, x)) / 2, d=3, G=1.0, Theta=0.5, epsilon=0.05, delta=1e-3, sampler=__import__('reference.thesis.ch04.rem', fromlist=['make_quadratic_ball_sampler']).make_quadratic_ball_sampler(3), rng=RNG, params='consistent', noise=None, return_oracle=False),
+    'reference.thesis.ch04.rem.rem_sco': lambda: dict(data=[np.eye(4)[1], -np.eye(4)[1], np.eye(4)[0]], loss=lambda x, s: float(np.dot(x, s)), r=lambda x: float(np.dot(x, x)) / 2, d=4, G=1.0, Theta=0.5, epsilon=1.0, delta=1e-5, sampler=__import__('reference.thesis.ch04.rem', fromlist=['make_quadratic_ball_sampler']).make_quadratic_ball_sampler(4), rng=RNG, noise=None, return_oracle=False),
+    'reference.thesis.ch04.rem.em_strongly_convex': lambda: dict(data=[np.array([0.2, 0.0]), np.array([0.4, 0.0])], loss=lambda x, s: 0.5 * float(np.dot(np.asarray(x) - s, np.asarray(x) - s)), G=2.0, mu=1.0, epsilon=1.0, delta=1e-5, sampler=__import__('reference.thesis.ch04.rem', fromlist=['make_quadratic_ball_sampler']).make_quadratic_ball_sampler(2), rng=RNG, noise=None, return_oracle=False),
 }
 
 #: callables without a valid call yet (each needs an oracle, a callable or a result object built by hand)
@@ -919,9 +923,6 @@ SKIP = {
     'reference.oracle.targets.register_target': 'mutates the process-wide target registry (a side effect on every later lookup); its only argument is a Target record (see that entry); exercised by tests/oracle/test_targets.py',
     'reference.oracle.third_party.opacus_dp_sgd': 'imports Opacus and torch (several seconds): its valid call alone exceeds the fuzz time-out (3 s); a thin adapter whose inputs are validated by the port under test, exercised by tests/oracle/test_opacus.py',
     'reference.srgd.algorithm.SRGDResult': 'result record returned by the algorithms (a dataclass without behaviour or validation by design: its fields are produced by the validated algorithms, never taken as user input)',
-    'reference.thesis.ch04.rem.em_strongly_convex': 'valid call not written yet: needs loss, sampler',
-    'reference.thesis.ch04.rem.rem_erm': 'valid call not written yet: needs loss, sampler',
-    'reference.thesis.ch04.rem.rem_sco': 'valid call not written yet: needs loss, sampler',
     'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
 }
 

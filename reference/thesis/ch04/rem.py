@@ -232,6 +232,15 @@ def make_quadratic_ball_sampler(d: int, radius: float = 1.0, check_rng_points: i
 
 
 # ----------------------------------------------------------------------------------------------- mechanisms
+def _check_k_mu(k, mu_, **params):
+    """The potential's scales k and k mu must be finite and > 0 in float arithmetic (else the sampler would see a
+    degenerate potential): a ValueError naming the parameters otherwise."""
+    if not (0.0 < k < math.inf and 0.0 < k * mu_ < math.inf):
+        args = ", ".join(f"{n}={v!r}" for n, v in params.items())
+        raise ValueError(f"the potential's scales k = {k!r}, k mu = {k * mu_!r} leave (0, inf) in float arithmetic at "
+                         f"{args}")
+
+
 def _potential(data: Sequence, loss: Callable, k: float, mu: float, r: Callable | None) -> ValueOracle:
     n = len(data)
 
@@ -264,9 +273,10 @@ def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
     _V.callable_("loss", loss); _V.callable_("r", r); _V.callable_("sampler", sampler)
     rng = _V.generator("rng", rng, allow_none=True)
     d = _V.integer("d", d, lo=1)
-    if len(data) < 1:
-        raise ValueError("data must contain at least one sample (n >= 1)")
+    data = _V.sequence("data", data)
+    return_oracle = _V.flag("return_oracle", return_oracle)
     k, mu = rem_erm_params(len(data), d, G, Theta, epsilon, delta, params)     # L3669
+    _check_k_mu(k, mu, G=G, Theta=Theta, epsilon=epsilon)
     U = _potential(data, loss, k, mu, r)                                       # U = k(F_D + mu r)
     x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # x ~ exp(-U) 1_X  (L3667)
     return (x, U) if return_oracle else x
@@ -284,9 +294,10 @@ def rem_sco(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
     _V.callable_("loss", loss); _V.callable_("r", r); _V.callable_("sampler", sampler)
     rng = _V.generator("rng", rng, allow_none=True)
     d = _V.integer("d", d, lo=1)
-    if len(data) < 1:
-        raise ValueError("data must contain at least one sample (n >= 1)")
+    data = _V.sequence("data", data)
+    return_oracle = _V.flag("return_oracle", return_oracle)
     k, mu = rem_sco_params(len(data), d, G, Theta, epsilon, delta)             # L3715
+    _check_k_mu(k, mu, G=G, Theta=Theta, epsilon=epsilon)
     U = _potential(data, loss, k, mu, r)
     x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # L3713
     return (x, U) if return_oracle else x
@@ -306,9 +317,10 @@ def em_strongly_convex(data: Sequence, loss: Callable, *, G, mu, epsilon, delta,
     """
     _V.callable_("loss", loss); _V.callable_("sampler", sampler)
     rng = _V.generator("rng", rng, allow_none=True)
-    if len(data) < 1:
-        raise ValueError("data must contain at least one sample (n >= 1)")
+    data = _V.sequence("data", data)
+    return_oracle = _V.flag("return_oracle", return_oracle)
     k = em_sc_params(len(data), G, mu, epsilon, delta)                          # L3882
+    _check_k_mu(k, mu, G=G, mu=mu, epsilon=epsilon)
     U = _potential(data, loss, k, 0.0, None)                                   # U = k F_D
     x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # L3882
     return (x, U) if return_oracle else x
