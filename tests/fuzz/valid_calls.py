@@ -923,7 +923,7 @@ SKIP = {
     'reference.oracle.targets.register_target': 'mutates the process-wide target registry (a side effect on every later lookup); its only argument is a Target record (see that entry); exercised by tests/oracle/test_targets.py',
     'reference.oracle.third_party.opacus_dp_sgd': 'imports Opacus and torch (several seconds): its valid call alone exceeds the fuzz time-out (3 s); a thin adapter whose inputs are validated by the port under test, exercised by tests/oracle/test_opacus.py',
     'reference.srgd.algorithm.SRGDResult': 'result record returned by the algorithms (a dataclass without behaviour or validation by design: its fields are produced by the validated algorithms, never taken as user input)',
-    'reference.thesis.ch12.algorithms.high_probability_sco': 'needs grad and prox callables (and n >= 2^18 samples to run)',
+    'reference.thesis.ch12.algorithms.high_probability_sco': "its smallest admissible instance needs n >= 2^18 samples (every phase i <= log2(n)/2 needs n/2^i >= J_i = ceil(48 log(2^i/delta)) portions; n = 2^16 fails), i.e. ~2.6e5 gradient and prox queries per valid call (seconds); all its parameters are validated at its top (samples, grad, prox, x0, delta, G, lam, counter, trace, and every phase's n_i >= J_i before any work); its parts prox_sgd_standin, aggregate_ch12 and population_localize are fuzzed",
 }
 
 _VALIDATORS = ["real", "positive", "nonnegative", "in_range", "probability", "integer", "positive_int", "vector",

@@ -621,15 +621,23 @@ def high_probability_sco(samples, grad: Callable, prox: Callable, x0, *, delta: 
     Spec: 003_ch12.algP12_4
     """
     _V.callable_("grad", grad); _V.callable_("prox", prox)
-    samples = list(samples)
+    samples = _V.sequence("samples", samples)
     n = len(samples)
     if n < 4:
         raise ValueError(f"samples must contain n >= 4 samples, got {n}")
     delta = V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
     G, lam = V.positive("G", G), V.positive("lam", lam)
     x0 = V.vector("x0", x0)
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
     counter = counter if counter is not None else QueryCounter()
     I = int(math.floor(0.5 * math.log2(n)))                              # L9691: I = ½ log₂ n
+    for i in range(1, I + 1):                                            # fail fast: every phase needs n_i >= J_i
+        J_i = int(math.ceil(48 * math.log(1 / (delta / 2 ** i))))         # as in phase() below (L9693)
+        if (n // 2 ** i) // J_i < 1:
+            raise ValueError(f"phase {i}: n_i = {n // 2 ** i} < J_i = {J_i} "
+                             f"portions (samples: n = {n} too small for δ = {delta:g}: the proof assumes n sufficiently "
+                             "larger than log(1/δ), L9691)")
     pos = [0]
 
     def phase(i, x_prev, lam_i, radius):                                 # (12.7) realized by J_i solvers + Aggregate
