@@ -115,8 +115,7 @@ def m_erm_lp_schedule(n: int, d: int, G, epsilon, delta, *, q: int = 4, params: 
     G, epsilon = _V.positive("G", G), _V.positive("epsilon", epsilon)
     delta = _V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
     C_T = _V.in_range("C_T", C_T, 0.0, 1e6, lo_open=True)        # a Theta-constant stand-in; larger overflows T
-    if isinstance(q, bool) or q not in P_OF_Q:
-        raise ValueError(f"q must be 4 (p = 4/3), got {q!r}")
+    q = _V.choice("q", q, tuple(P_OF_Q))
     _V.choice("params", params, ("printed", "consistent", "corrected"))
     p = P_OF_Q[q]
     Theta = min(1 / (p - 1), math.log(d))
@@ -150,7 +149,16 @@ def m_erm_lp(data: Sequence, loss: Callable, n: int, d: int, G, epsilon, delta, 
     """
     _V.callable_("loss", loss)
     rng = _V.generator("rng", rng)
+    data = _V.sequence("data", data)
+    if stats is not None and not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict (filled in) or None, got {type(stats).__name__} {stats!r}"[:300])
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    if schedule is not None and not isinstance(schedule, dict):
+        raise TypeError(f"schedule must be None or a dict (m_erm_lp_schedule's keys), got {type(schedule).__name__} "
+                        f"{schedule!r}"[:300])
     sch = m_erm_lp_schedule(n, d, G, epsilon, delta) if schedule is None else dict(schedule)
+    if len(data) != n:
+        raise ValueError(f"data must hold n = {n} samples, got {len(data)}")
     R = 0.5
     if sch.get("fallback"):
         return dp.m_erm_fallback(data, np.zeros(d), n, d, epsilon, delta, P_OF_Q[4]), {**sch, "value_queries": 0}
