@@ -37,6 +37,17 @@ def _data(n, d, rng):
     return S / np.linalg.norm(S, QQ, axis=1, keepdims=True)
 
 
+def privacy_note(n, d, Theta) -> str:
+    """The privacy of the runs, replayed with the core accountant (GDP of Thm 4.1.3 -> exact Gaussian curve):
+    t = gdp_parameter(G, n, k, k mu) for replace-one neighbours (Audit #2) and for the paper's own sensitivity."""
+    k, mu = rem.rem_erm_params(n, d, G, Theta, EPS, DELTA)
+    t = rem.gdp_parameter(G, n, k, k * mu)
+    tp = rem.gdp_parameter(G, n, k, k * mu, neighbouring="paper")
+    return (f"privacy replayed (core accountant, GDP t = {t:.3f} replace-one / {tp:.3f} paper's sensitivity, the same "
+            f"at every n): (eps = {EPS:g}, delta = {rem.rem_privacy_delta(EPS, t):.2g}) replace-one vs the claimed "
+            f"delta = {DELTA:g} (Audit #2), (eps = {EPS:g}, {rem.rem_privacy_delta(EPS, tp):.2g}) with the paper's")
+
+
 def _run(n, d, R, rng):
     r, Theta = rem.lp_regularizer(PP, d, 2 * RAD)
     smp = rem.make_lp_ball_rejection_sampler(d, PP, RAD)
@@ -141,7 +152,8 @@ def _rows(ctx):
     out = rate_outcome(ci_n, theory=-1.0, competitor=-0.5, claim="Thm 4.4.2 l_p row (p = 1.5): excess risk "
                        "O(G D sqrt(d log(1/delta))/(sqrt(p-1) n eps)), slope in n", figure=fig_n,
                        details=f"means {', '.join(f'{m:.3g}' for m in mn)} at n = {ns} (d = 2) below the bound "
-                               f"{', '.join(f'{b:.3g}' for b in bn)}; R = {R} runs each (fresh data); {secs:.0f} s in all",
+                               f"{', '.join(f'{b:.3g}' for b in bn)}; R = {R} runs each (fresh data); {secs:.0f} s in all; "
+                               f"{privacy_note(ns[0], 2, rem.lp_regularizer(PP, 2, 2 * RAD)[1])}",
                        coverage=f"n in [{ns[0]}, {ns[-1]}], d = 2, p = 1.5, eps = {EPS}, delta = {DELTA}")
     ci_d = slope_interval(ds, sd, ctx.child_rng(99))
     fig_d = loglog_figure(ctx, "lp_risk_vs_d", ds, sd, ci_d, theory=0.5, competitor=0.0, xlabel="d",
@@ -223,7 +235,8 @@ def _l1_row(ctx):
                                 f"{', '.join(f'{b:.3g}' for b in bn)} (printed (4.10): "
                                 f"{', '.join(f'{b:.3g}' for b in pn)}); R = {R} runs each (fresh data); box proposals "
                                 f"per draw {', '.join(f'{p:.0f}' for p in props)} (the optimum is a vertex: acceptance "
-                                f"falls like k^-d); 0 envelope violations; {secs:.0f} s in all",
+                                f"falls like k^-d); 0 envelope violations; {secs:.0f} s in all; "
+                                f"{privacy_note(ns[0], D1, rem.lp_regularizer(1.0, D1, 2 * RAD)[1])}",
                         coverage=f"n in [{ns[0]}, {ns[-1]}], d = {D1} (q = 1 + 1/log d = {1 + 1 / math.log(D1):.3f}), "
                                  f"eps = {EPS}, delta = {DELTA}; params 'consistent' (Audit #1)"),
                             f"n = {ns[-1] * 2} needs ~10^5 box proposals per draw (acceptance ~ k^-d at the vertex optimum)")

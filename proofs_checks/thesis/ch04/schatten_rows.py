@@ -25,7 +25,7 @@ from scipy.special import i0e
 
 from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
-from proofs_checks.thesis.ch04.lp_rows import upper_bound_rate
+from proofs_checks.thesis.ch04.lp_rows import privacy_note, upper_bound_rate
 from reference.thesis.ch04 import rem
 
 P = "003_ch04."
@@ -166,7 +166,7 @@ def _rows(ctx):
                         details=f"means {', '.join(f'{m:.3g}' for m in mn)} at n = {ns} below mu Theta + d/k = "
                                 f"{', '.join(f'{b:.3g}' for b in bn)} (printed display {', '.join(f'{b:.3g}' for b in pn)}); "
                                 f"R = {R} runs each (fresh data); {props} box proposals, 0 envelope violations; "
-                                f"{secs:.0f} s in all",
+                                f"{secs:.0f} s in all; {privacy_note(ns[0], 4, 1 / (PP - 1) / 2)}",
                         coverage=f"n in [{ns[0]}, {ns[-1]}], 2 x 2 matrices (d1 = d2; the corollary assumes d1 > d2), "
                                  f"p = 1.5, eps = {EPS}, delta = {DELTA}; params 'consistent' (Audit #1)"),
                             "n = 400 takes ~5 s per draw (~27000 box proposals of an O(n) potential)")
@@ -230,7 +230,7 @@ def _rows_32(ctx):
         details=f"means {', '.join(f'{m:.3g}' for m in mn)} at n = {ns} below mu Theta + d/k = "
                 f"{', '.join(f'{b:.3g}' for b in bn)}; R = {R} runs each (fresh data); box proposals per draw "
                 f"{', '.join(f'{p:.3g}' for p in props)}, 0 envelope violations; {secs:.0f} s in all; the sampler's "
-                "law is tested on 2 x 2 (rem_schatten_in_law), not on 3 x 2",
+                f"law is tested on 2 x 2 (rem_schatten_in_law), not on 3 x 2; {privacy_note(ns[0], 6, 1 / (PP - 1) / 2)}",
         coverage=f"n in [{ns[0]}, {ns[-1]}], 3 x 2 matrices (the smallest admissible d1 > d2), p = 1.5, eps = {EPS}, "
                  f"delta = {DELTA}; params 'consistent' (Audit #1)"),
         "n = 200 needs ~3e6 box proposals per draw (~15 s)")
