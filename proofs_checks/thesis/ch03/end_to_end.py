@@ -170,6 +170,20 @@ def _exact_excess(k, mu):
     return integrate.quad(lambda x: G * (x + D / 2) * f(x), -D / 2, D / 2, epsabs=0, epsrel=1e-12)[0] / Z
 
 
+def _privacy_note(n) -> str:
+    """Privacy of the H8 runs replayed with the core accountant: GDP s of Thm 3.6.2 (G/n sensitivity, and 2G/n for
+    replace-one neighbours) -> exact Gaussian curve (accounting.gdp_delta) -> the TV transfer (sampler_dp 'correct')."""
+    from reference.core import accounting
+    from reference.thesis.ch03.privacy import reg_exp_mech_gdp, sampler_dp
+    p = dp_erm_parameters(EPS, DELTA, G, D, n, 1)
+    sg = reg_exp_mech_gdp(G, p["k"], n, p["mu"])
+    d1 = sampler_dp(EPS, float(accounting.gdp_delta(EPS, sg)), p["eta_tv"])[1]
+    d2 = sampler_dp(EPS, float(accounting.gdp_delta(EPS, 2 * sg)), p["eta_tv"])[1]
+    return (f"privacy replayed (core accountant; GDP s = {sg:.3f} at every n, then the TV transfer with eta_TV): "
+            f"(eps = {EPS:g}, delta = {d1:.2g}) with the chapter's G/n sensitivity (<= {DELTA:g}), "
+            f"(eps = {EPS:g}, delta = {d2:.2g}) with 2G/n (replace-one)")
+
+
 @check(P + "exp.H8.sampled_utility", spec=[P + "exp.H8", P + "thm3_6_4"], profile="full")
 def _sampled_utility(ctx):
     from proofs_checks.thesis.ch04.lp_rows import upper_bound_rate
@@ -210,7 +224,7 @@ def _sampled_utility(ctx):
                 f"1e-6 exceeds the range GD, so the agreement is not a test; the law is tested by alg3.sampler_in_law) "
                 f"and below the "
                 f"bound {', '.join(f'{b:.3g}' for b in bounds)}; f(x; s) = G x (optimum on the boundary), G = {G}, "
-                f"D = {D}, eps = {EPS}, delta = {DELTA}, d = 1, stand-ins C_eta = C_T = 1",
+                f"D = {D}, eps = {EPS}, delta = {DELTA}, d = 1, stand-ins C_eta = C_T = 1; {_privacy_note(ns[0])}",
         coverage=f"n in [{ns[0]}, {ns[-1]}], d = 1, one (eps, delta); k = O(n eps/sqrt(log(1/delta))) is only "
                  f"{dp_erm_parameters(EPS, DELTA, G, D, ns[-1], 1)['k']:.2g} at n = {ns[-1]}: the small-n end is near "
                  "the trivial level GD/2"),
