@@ -142,7 +142,8 @@ def known_lip_reduction(data, lbar: Callable, base: Callable, *, C: float, mu: f
     repl = dummy if mu == 0 else s_mu
     if repl is None:
         raise ValueError(f"the replacement sample must be given: dummy (mu = 0) or s_mu (mu > 0), got None at mu={mu!r}")
-    return base([s if lbar(s) <= C else repl for s in data])
+    bounds = [_V.real(f"lbar(data[{i}])", lbar(s), allow_inf=True) for i, s in enumerate(data)]   # L̄_s = inf: replaced
+    return base([s if b <= C else repl for s, b in zip(data, bounds)])
 
 
 def one_pass_clipped_sgd(data, grad: Callable, project: Callable, x0, *, C: float, eta: float,
