@@ -103,7 +103,11 @@ def test_clear_error_share(campaign):
     cnt = Counter(c for *_, c, _ in rows)
     judged = len(rows) - cnt["accepted"]
     share = cnt["clear"] / max(judged, 1)
-    if share < TARGET_CLEAR:
-        pytest.xfail(f"issue 21 open: clear errors are {100 * share:.1f} % of the {judged} rejected-or-wrong "
-                     f"substitutions (target >= 95 %); counts {dict(cnt)}")
-    assert share >= TARGET_CLEAR
+    assert share >= TARGET_CLEAR, (f"clear errors are {100 * share:.1f} % of the {judged} rejected-or-wrong "
+                                   f"substitutions (target >= 95 %); counts {dict(cnt)}")
+
+
+def test_no_open_findings_are_listed():
+    """Issue 21's bar: 0 hangs, 0 crash-type exceptions, 0 silent results — so KNOWN must stay empty (a new finding
+    is fixed, or — for a documented contract such as assert_*'s AssertionError — declared in ACCEPT with its reason)."""
+    assert all(not v for v in vc.KNOWN.values()), {k: list(v) for k, v in vc.KNOWN.items() if v}
