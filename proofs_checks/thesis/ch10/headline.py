@@ -15,6 +15,9 @@ unspecified; 1 in the stand-in).  The noise-to-gradient ratio √dσ_i/L (L canc
 n_1 = ⌊(1−2^{−q})n/2^q⌋ ≤ n/4 and for T_i = 1 (T_i = Θ̃(1 + √(β/λ_i)) ≥ 1); we compute the smallest n at which it
 drops below 1 and the gradients Σ_i T_iK_im ≥ n_1m·⌈log(ndm)⌉ (c_T = 1) one run then needs.
 
+H10.4 (Remark 10.3.6) runs A33 as the subroutine of the [FKT20 §5.1] strongly convex meta-algorithm on at most n
+users per call, so the same threshold applies to every call.
+
 Both checks return SKIPPED carrying the computed reason (the spec entries are SKIPPED with these numbers); they fail
 (AssertionError) as soon as a configuration within the envelope would make the run feasible and non-vacuous.
 """
@@ -106,7 +109,7 @@ def a33_first_phase_ratio(n: int, m: int, d: int, q: float, eps: float, delta: f
     return math.sqrt(d) * sig_over_L, n1
 
 
-@check(f"{C10}.exp.H10_2.noise_vs_gradient", spec=(f"{C10}.exp.H10_2", f"{C10}.exp.H10_3"))
+@check(f"{C10}.exp.H10_2.noise_vs_gradient", spec=(f"{C10}.exp.H10_2", f"{C10}.exp.H10_3", f"{C10}.exp.H10_4"))
 def _h102(ctx):
     rows, worst_cost = [], math.inf
     for m in (1, 16, 256, 4096):
