@@ -93,10 +93,11 @@ def lemma7_chain(beta: float, delta: float, T: int, n: int, alpha: float, s: flo
     n = _V.positive("n", n)                 # a real-valued sample size is allowed in this chain
     alpha = _V.in_range("alpha", alpha, 1.0, math.inf, lo_open=True)
     b = 2 * math.log(2 / delta)
-    tau_p = 1500 * beta ** 2 * b ** 2
+    tau_p = _V.finite_result("tau' = 1500 beta^2 b^2", 1500 * (beta * b) * (beta * b), beta=beta, delta=delta)
     s = 1.2 * T / n if s is None else s
     val = prop7_bound(alpha, tau_p, s)
-    tau_paper = C_PRIV_LEMMA7 * (beta * math.log(1 / delta) * T / n) ** 2
+    u = beta * math.log(1 / delta) * T / n
+    tau_paper = _V.finite_result("tau = C_priv (beta log(1/delta) T/n)^2", C_PRIV_LEMMA7 * u * u, beta=beta, T=T, n=n)
     return dict(b=b, tau_prime=tau_p, s=s, rdp=val, rdp_paper=alpha * tau_paper, holds=val <= alpha * tau_paper * (1 + 1e-12))
 
 
@@ -124,9 +125,12 @@ def prop8_per_call(T: int, beta: float, delta: float, n: int, C_priv: float, alp
     C_priv = _V.positive("C_priv", C_priv)
     alpha = _V.positive("alpha", alpha)
     try:
-        return _prop8_per_call(T, beta, delta, n, C_priv, alpha)
+        out = _prop8_per_call(T, beta, delta, n, C_priv, alpha)
     except OverflowError:
-        _V.finite_result("tau_i", math.inf, beta=beta, T=T, n=n, C_priv=C_priv)
+        out = None
+    _V.finite_result("tau_i", math.inf if out is None else [out["tau_total"], out["tau_claim"]],
+                     beta=beta, T=T, n=n, C_priv=C_priv)
+    return out
 
 
 def _prop8_per_call(T, beta, delta, n, C_priv, alpha):
@@ -207,10 +211,15 @@ def prop11_gradient_sum(n: float, d: float, eps: float, per_phase_eps: str = "ha
     def N(m, e):
         return min(m, m * m * e * e / d) + min((m * d) ** (2 / 3) / e, m ** (4 / 3) * e ** (1 / 3))
     tot = 0.0
-    for i in range(1, math.ceil(math.log2(n)) + 1):
-        e_i = eps / 2 ** i if per_phase_eps == "halving" else eps
-        tot += N(n / 2 ** i, e_i)
-    return tot, N(n, eps)
+    try:
+        for i in range(1, math.ceil(math.log2(n)) + 1):
+            e_i = eps / 2 ** i if per_phase_eps == "halving" else eps
+            tot += N(n / 2 ** i, e_i)
+        full = N(n, eps)
+    except OverflowError:
+        tot = full = math.inf
+    _V.finite_result("Prop 11's gradient sum", [tot, full], n=n, d=d, eps=eps)
+    return tot, full
 
 
 def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_max: int | None = None) -> dict:
@@ -237,6 +246,8 @@ def thm3_replay(calls, Js, n: int, eps: float, delta: float, C_priv: float, j_ma
                 or (c[0] == "ls" and len(c) < 5):
             raise ValueError(f"calls[{i}] must be a tuple (kind in 'ls'/'bo'/'sp', lam, T, beta[, zeta for 'ls']), got {c!r}"[:300])
     Js = [_V.integer(f"Js[{i}]", J, lo=1) for i, J in enumerate(_V.sequence("Js", Js, allow_empty=True))]
+    if any(c[0] == "sp" for c in calls) and not Js:   # else the Alg. 6 loops would go uncharged (a silent under-count)
+        raise ValueError("Js must list the J of every Alg. 6 loop when calls contain 'sp' calls, got an empty Js")
     alpha = 4 * math.log(2 / delta) / eps
     n_call = max(1, sum(1 for c in calls if c[0] in ("ls", "bo")))
     d_c = delta / (18 * n_call)

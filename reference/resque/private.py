@@ -297,7 +297,7 @@ def alg5_schedule(T: int, beta: float, lam: float, L: float, d: int, C_cvx: floa
         out = _alg5_schedule(T, beta, lam, L, d, C_cvx)
     except (OverflowError, ZeroDivisionError):
         out = None
-    if out is None or not all(math.isfinite(v) for key in ("E", "D") for v in out[key]):
+    if out is None or not all(math.isfinite(v) for key in ("beta", "E", "D") for v in out[key]):
         _V.finite_result("Alg. 5 schedule E_i, D_i", math.inf, L=L, lam=lam, beta=beta, C_cvx=C_cvx)
     return out
 
@@ -492,7 +492,7 @@ def high_probability_solver(oracle, xbar, r, rho, beta, lam, zeta, T, L, rng=Non
         raise ValueError(f"draws must hold k = ceil(20 ln(1/zeta)) = {k} Alg. 5 draw lists (alg7_draws), got {len(draws)}")
     xs = [strongly_convex_resqued_erm(oracle, xbar, r, rho, beta, lam, T, L, C_cvx=C_cvx, draws=draws[i])   # line 4 (L1039)
           for i in range(k)]
-    Delta = 9 * math.sqrt(2 * C_sc) * (L / lam) * math.sqrt(d / (beta ** 2 * T ** 2) + 1 / T)
+    Delta = 9 * math.sqrt(2 * C_sc) * (L / lam) * math.sqrt(d / ((beta * T) * (beta * T)) + 1 / T)
     return aggregate(xs, Delta)[0]                                          # Return (L1041)
 
 

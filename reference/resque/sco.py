@@ -209,6 +209,7 @@ def sco_phases(n: int, d: int, eps: float, delta: float, L: float, R: float, *, 
         raise ValueError(f"log must be 'ln' or 'log2', got {log!r}")
     k = max(1, math.ceil(math.log(n) if log == "ln" else math.log2(n)))     # line 2 (L794)
     eta = (2 * R / L) * min(1 / math.sqrt(n), eps / math.sqrt(d * math.log(1 / delta)))   # (L875), D = 2R
+    _V.finite_result("eta = (2R/L) min(1/sqrt n, eps/sqrt(d log(1/delta)))", eta, R=R, L=L)
     N = [n // 2 ** i for i in range(1, k + 1)]                               # line 4 (L796): N_i = N/2^i
     eta_i = [eta / 2 ** (5 * i) for i in range(1, k + 1)]
     start = [n - n // 2 ** (i - 1) for i in range(1, k + 1)]
