@@ -210,21 +210,12 @@ def _run_l1(n, d, R, rng):
 def _l1_row(ctx):
     ns = [25, 50, 100, 200] if ctx.full else [25, 50, 100]
     R = 12 if ctx.full else 3
-    t0 = time.perf_counter()
-    sn, bn, pn, viol, props = [], [], [], 0, []
-    for j, n in enumerate(ns):
-        ex, b, bp, st = _run_l1(n, D1, R, ctx.child_rng(300 + j))
-        viol += st.get("envelope_violations", 0)
-        props.append(st.get("proposals", 0) / R)
-        sn.append(ex); bn.append(b); pn.append(bp)
-    secs = time.perf_counter() - t0
-    if viol:
-        return fail("no envelope violation in the rejection sampler", f"{viol} violations")
+    ser = run_ladder(ns, R, lambda n, rng: _run_l1(n, D1, R, rng), ctx, 300)
+    bad = bound_refutation(ser, "E F_D - F_D* <= mu Theta + d/k (Thm 4.4.2 with Cor 4.4.11's r)")
+    if bad is not None:
+        return bad
+    sn, bn, pn, props, secs = ser["samples"], ser["bounds"], ser["printed"], ser["proposals"], ser["seconds"]
     mn = [float(np.mean(s)) for s in sn]
-    if any(m > b for m, b in zip(mn, bn)):
-        return Outcome(Verdict.ERRATUM, claimed="E F_D - F_D* <= mu Theta + d/k (Thm 4.4.2 with Cor 4.4.11's r)",
-                       computed=f"means {mn} vs bounds {bn}", counterexample="a mean above the bound",
-                       details="", coverage="")
     ci = slope_interval(ns, sn, ctx.child_rng(97))
     fig = loglog_figure(ctx, "l1_risk_vs_n", ns, sn, ci, theory=-1.0, competitor=-0.5, xlabel="n",
                         ylabel="excess empirical risk", title=f"Cor 4.4.11, l_1 ball, d = {D1}")
@@ -240,6 +231,33 @@ def _l1_row(ctx):
                         coverage=f"n in [{ns[0]}, {ns[-1]}], d = {D1} (q = 1 + 1/log d = {1 + 1 / math.log(D1):.3f}), "
                                  f"eps = {EPS}, delta = {DELTA}; params 'consistent' (Audit #1)"),
                             f"n = {ns[-1] * 2} needs ~10^5 box proposals per draw (acceptance ~ k^-d at the vertex optimum)")
+
+
+def run_ladder(ns, R, run_one, ctx, seed0):
+    """Run ``run_one(n, rng) -> (excesses, bound, [printed bound,] sampler stats)`` at every n of the ladder with
+    ``ctx.child_rng(seed0 + j)``; return the series: excesses, bounds, printed bounds (None where not returned),
+    envelope violations (summed), box proposals per draw, seconds."""
+    t0 = time.perf_counter()
+    sn, bn, pn, viol, props = [], [], [], 0, []
+    for j, n in enumerate(ns):
+        out = run_one(n, ctx.child_rng(seed0 + j))
+        st = out[-1]
+        viol += st.get("envelope_violations", 0)
+        props.append(st.get("proposals", 0) / R)
+        sn.append(out[0]); bn.append(out[1]); pn.append(out[2] if len(out) == 4 else None)
+    return dict(samples=sn, bounds=bn, printed=pn, violations=viol, proposals=props, seconds=time.perf_counter() - t0)
+
+
+def bound_refutation(series, claimed):
+    """FAILED when the rejection sampler's envelope was violated (the draws are then not from the target), an ERRATUM
+    when a ladder mean exceeds the bound, else ``None``."""
+    if series["violations"]:
+        return fail("no envelope violation in the rejection sampler", f"{series['violations']} violations")
+    mn = [float(np.mean(s)) for s in series["samples"]]
+    if any(m > b for m, b in zip(mn, series["bounds"])):
+        return Outcome(Verdict.ERRATUM, claimed=claimed, computed=f"means {mn} vs bounds {series['bounds']}",
+                       counterexample="a mean above the bound", details="", coverage="")
+    return None
 
 
 def upper_bound_rate(means, bounds, out, cost):
