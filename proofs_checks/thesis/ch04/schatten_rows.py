@@ -18,7 +18,6 @@ covers, the smallest admissible 3 x 2 (6 coordinates) is beyond the box sampler'
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 from scipy.special import i0e
