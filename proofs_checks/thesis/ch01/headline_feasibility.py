@@ -104,23 +104,8 @@ def counts_h1(N):
 
 
 def _sco_counts(N, eps, delta, c1=1.0):
-    """(gradients, steps) of Alg 5 with restarted set-S phases (the same loop as e2e._sco_count_formula)."""
-    g = st = 0
-    for i in range(1, math.ceil(math.log2(N)) + 1):
-        Ni = N // 2 ** i
-        if Ni < 1:
-            break
-        ei, di = eps / 2 ** i, delta / 2 ** i
-        k = math.ceil(math.log2(math.log2(Ni ** 3))) if Ni >= 2 else 1
-        for j in range(1, k + 1):
-            e, dl = (ei / 2 ** (k + 1 - j), di / 2 ** (k + 1 - j)) if Ni >= 2 else (ei, di)
-            L = math.log(1 / dl)
-            T = 400 * math.ceil(min(math.sqrt(Ni) * D_DIM ** 0.25, Ni * e / (D_DIM ** 0.25 * math.sqrt(L))))
-            B = math.ceil(Ni / T + Ni * math.sqrt(e / (c1 * T)))
-            g, st = g + B * T, st + T
-    if g != e2e._sco_count_formula(N, D_DIM, eps, delta, c1):
-        raise AssertionError(f"gradient count at N = {N} differs from the experiments' asserted formula")
-    return g, st
+    """(gradients, steps) of Alg 5 with restarted set-S phases: the experiments' own count (e2e.sco_counts)."""
+    return e2e.sco_counts(N, D_DIM, eps, delta, c1)
 
 
 def counts_h3(N):
