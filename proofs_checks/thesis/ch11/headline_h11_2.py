@@ -19,10 +19,9 @@ import numpy as np
 
 from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import check
-from proofs_checks.thesis.ch11.headline_h11 import _sigma_for
+from proofs_checks.thesis.ch11.headline_h11 import _sigma_for, counted_run
 from reference.core.accounting import dpsgd_epsilon_bracket
-from reference.core.oracles import QueryCounter
-from reference.thesis.ch11.dp_sgd import dp_sgd_regularized, restricted_lipschitz_diag
+from reference.thesis.ch11.dp_sgd import restricted_lipschitz_diag
 
 C11 = "003_ch11"
 _M_EVAL = 20_000
@@ -60,16 +59,7 @@ def _cell(ctx, key, n, d, eps, delta, D, c, reps, cache):
     for _ in range(reps):
         X = rng.standard_normal((n, d))
         x0 = np.zeros(d); x0[0] = D
-
-        def grad(x, xi):
-            v = x - xi
-            nv = math.sqrt(float((v * v * a).sum()))
-            return np.zeros(d) if nv == 0 else a * v / nv
-        cnt = QueryCounter()
-        xbar = dp_sgd_regularized(list(X), grad, x0, sigma=sigma, T=T, eta=eta, G=G0, alpha=alpha, rng=rng,
-                                  counter=cnt)
-        if cnt.calls != T:
-            raise AssertionError(f"(n, d) = ({n}, {d}): {cnt.calls} gradient calls, T = {T}")
+        xbar = counted_run(X, a, x0, sigma=sigma, T=T, eta=eta, G0=G0, alpha=alpha, rng=rng)
         exc.append(float(np.mean(np.sqrt(((xbar - Xi) ** 2 * a).sum(1)) - F0)))
     row = (f"(n,d)=({n},{d}): k*={k}, T={T}, σ={sigma:.3f} (ε ≤ {eps_hi:.4f}), η={eta:.3g}, α={alpha:.3g}, "
            f"mean population excess {np.mean(exc):.4g} (bound {bound:.3g})")
