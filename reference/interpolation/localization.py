@@ -33,6 +33,7 @@ from reference.core.problems import solve_strongly_convex as _core_solve
 
 from .geometry import balls_intersect, check_balls, proj_balls
 from .lipschitz_extension import Loss
+from .privacy import alg4_sigma
 from reference.core import validation as _V
 
 __all__ = ["OperationCounter", "draw_noise", "partition", "diameter_bound", "certified_argmin",
@@ -260,10 +261,7 @@ def alg4_localization(S: np.ndarray, loss: Loss, X: Sequence, eta: float, x0: np
         if oracle is not None:
             oracle.erm_solves += 1
             oracle.erm_sizes.append(len(chunk))
-        if delta == 0:                                                             # L438-439
-            sigma_i = 4 * L * eta_i * math.sqrt(d) / epsilon
-        else:                                                                      # L440-441
-            sigma_i = 4 * L * eta_i * math.sqrt(math.log(1 / delta)) / epsilon
+        sigma_i = alg4_sigma(L, eta_i, d, epsilon, delta)                         # L438-441 (delta = 0: Laplace)
         z = noise[i - 1] if noise is not None else draw_noise(rng, d, kind, laplace_reading)
         if oracle is not None:
             oracle.noise_draws += 1

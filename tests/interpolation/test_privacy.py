@@ -58,3 +58,23 @@ def test_draw_noise_predrawn_bit_identical(kind, reading):
     bad = {"direction": np.ones(d + 1), "radius": 1.0} if reading == "l2" else np.ones(d + 1)
     with pytest.raises(ValueError, match="shape"):
         draw_noise(None, d, kind, reading, draws=bad)
+
+
+@pytest.mark.parametrize("delta", [0.0, 1e-6, 0.3])
+def test_alg4_noise_scale_is_the_printed_sigma(delta):
+    """Alg 4 adds noise of scale sigma_i = 4 L eta_i sqrt(d)/eps (delta = 0, L439) or 4 L eta_i sqrt(log(1/delta))/eps
+    (L441) — recomputed here from the printed lines, independently of reference.interpolation.privacy.alg4_sigma (a
+    halved or mis-transcribed scale in the shared function, which every caller uses, fails here)."""
+    import math
+    from reference.interpolation.localization import alg4_localization
+    from reference.interpolation.lipschitz_extension import LeastSquaresLoss as _LS
+    rng = np.random.default_rng(3)
+    n, d, L, eps = 64, 2, 1.0, 0.7
+    A_ = rng.standard_normal((n, d))
+    S = np.hstack([A_, (A_ @ np.array([0.3, -0.2]))[:, None]])      # rows (a_j, b_j), interpolating
+    info = {}
+    alg4_localization(S, _LS(), [], 0.5, np.zeros(d), L, eps, delta, rng=np.random.default_rng(4), info=info)
+    A = math.sqrt(d) if delta == 0 else math.sqrt(math.log(1 / delta))
+    for eta_i, sigma_i in zip(info["eta"], info["sigma"]):
+        assert sigma_i == pytest.approx(4 * L * eta_i * A / eps, rel=1e-12)
+    assert len(info["sigma"]) >= 1
