@@ -97,6 +97,16 @@ def _budget_ratio(info, eps, delta, d):
     return d_acc / delta, nrel
 
 
+def run_guard(claimed, computed, bad_counts, ratio_max):
+    """FAILED outcome when some run's operation counts differ from the stated formula or its accounted privacy exceeds
+    the nominal budget (every run of an experiment must be the printed algorithm, private); else ``None``."""
+    if bad_counts:
+        return fail(claimed, computed, details=f"operation counts differ from the formula: {bad_counts[:3]}")
+    if ratio_max > 1 + 1e-12:
+        return fail(claimed, computed, details="accounted privacy exceeds the nominal budget")
+    return None
+
+
 
 def accounted_epsilon(info, d: int) -> tuple[float, int]:
     """(epsilon of the whole transcript by the core accountant, number of releases)."""
@@ -256,10 +266,9 @@ def _kappa_growth(ctx, *, kappa, delta, eps, R, label, tag):
     extra = (f"accounted {what}, parallel composition of {n_rel} releases, worst run = {ratio_max:.4g} x nominal; "
              f"ERM counts = T x T5 x ceil(log(m/T5)) with sizes floor(n0/k) in every run: {not bad_counts}; "
              f"re-centrings (empty X cap B) = {recent}; r_m over the grid {Rt[0]:.3g} .. {Rt[-1]:.3g}")
-    if bad_counts:
-        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if ratio_max > 1 + 1e-12:
-        return fail(claimed, extra, details="accounted privacy exceeds the nominal budget")
+    guard = run_guard(claimed, extra, bad_counts, ratio_max)
+    if guard is not None:
+        return guard
     details = (f"LABELLED SCALED MODE. What is lost: at the paper's c_kappa (Remark, c_kappa = 2(2^12 kappa)^(1/kappa) = "
                f"{2 * (2 ** 12 * kappa) ** (1 / kappa):.1f}) the radii D_i stay >= Diam X at feasible n (for kappa = 3: "
                f"m <= 1.4e8, certified in 001.thm8.no_localization_certified), so the printed schedule never localises; "
@@ -345,10 +354,9 @@ def _e5(ctx):
     extra = (f"schedule-bound slopes {', '.join(f'{k}: {v:.3g}' for k, v in sched.items() if 'no interp' not in k)}; "
              f"accounted eps (core parallel_compose of up to {n_rel} Laplace releases) = {ratio_max:.4f} x eps; ERM "
              f"counts = Alg 1 (n/2) + T x Alg 1 (m) in every run: {not bad_counts}; re-centrings = {recent}")
-    if bad_counts:
-        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if ratio_max > 1 + 1e-12:
-        return fail(claimed, extra, details="accounted epsilon exceeds the nominal epsilon")
+    guard = run_guard(claimed, extra, bad_counts, ratio_max)
+    if guard is not None:
+        return guard
     details = (f"LABELLED SCALED MODE. What is lost: as printed (c_int = 128, c = 256) D_int/2 >= Diam X for every "
                f"n <= 3.7e5 (certified, 001.thm3.no_localization_certified) and Alg 2 has T < 1 for n <= 4e8 (001.thm2), "
                f"so Alg 3 cannot localise at feasible n; here c_int = {c_int}, c = {c}, T = {T} epochs of m = n/4 "
@@ -417,10 +425,9 @@ def _qg_rate(ctx, *, delta, eps, R, label, thm):
     what = "eps (Laplace)" if delta == 0 else "delta(eps) (analytic Gaussian, core gaussian_delta)"
     extra = (f"accounted {what}, parallel composition of {n_rel} releases, worst run = {ratio_max:.4g} x nominal; ERM "
              f"counts = T ceil(log(n/T)) with sizes floor(n0/k) in every run: {not bad_counts}; re-centrings = {recent}")
-    if bad_counts:
-        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if ratio_max > 1 + 1e-12:
-        return fail(claimed, extra, details="accounted privacy exceeds the nominal budget")
+    guard = run_guard(claimed, extra, bad_counts, ratio_max)
+    if guard is not None:
+        return guard
     nL = int(ns[-1]); TL = alg5_T(nL, 2.0); n5 = nL // TL; kL = math.ceil(math.log(n5))
     Lb = math.sqrt(2) * (math.sqrt(2) * 1.36 + E5_SIGMA_Y)
     prox_w = alg5_eta0(n5, d, 2.0, Lb, 1.0, 0.0, 1.0 / (nL + d)) / 16 * (n5 // kL)
@@ -475,10 +482,9 @@ def _e8(ctx):
     extra = (f"f(x0) - f* = {f0:.4g}; printed rate term r = {Rt[-1]:.3g} .. {Rt[0]:.3g} (the bound (4032/lambda) r^2 "
              f"exceeds L D = {2 * L:.3g}); accounted eps (core parallel_compose over {nrel} Laplace releases, worst run) "
              f"= {ratio_max:.4g} x eps; ERM counts exact: {not bad_counts}")
-    if bad_counts:
-        return fail(claimed, extra, details=f"operation counts differ from the formula: {bad_counts[:3]}")
-    if ratio_max > 1 + 1e-12:
-        return fail(claimed, extra, details="accounted epsilon exceeds the nominal epsilon")
+    guard = run_guard(claimed, extra, bad_counts, ratio_max)
+    if guard is not None:
+        return guard
     details = ("Alg 5 EXACTLY as printed (eta_0 of L450, T = ceil(2 log n), beta = 1/(n+d)), real privacy eps in "
                f"[{epss[0]:g}, {epss[-1]:g}]; instance of 001.exp.E6 (least squares + bounded label noise, QG lambda = 1, "
                f"x* = (0.3, -0.2)); {R} iid replicates per eps. A missed theory slope does not refute Thm 6 here: its "

@@ -37,3 +37,11 @@ def test_quick_feasibility_checks_return_partial_with_numbers():
 
 def test_fixed_m_schedule_expands_only_at_tiny_eps():
     assert alg2_q(2.0, 1.0, 3, 300, 0.05, 2, 0.04, 0.0, c=0.2) > 1 > alg2_q(2.0, 1.0, 3, 300, 0.05, 2, 0.1, 0.0, c=0.2)
+
+
+def test_run_guard_fails_on_wrong_counts_or_over_budget():
+    from proofs_checks.framework import Verdict
+    from proofs_checks.interpolation.headline_experiments import run_guard
+    assert run_guard("c", "x", [], 1.0) is None
+    assert run_guard("c", "x", [(1, 2)], 0.5).verdict is Verdict.FAILED
+    assert run_guard("c", "x", [], 1.0 + 1e-9).verdict is Verdict.FAILED
