@@ -20,6 +20,7 @@ paper's constants were scaled, by how much and why).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -27,7 +28,7 @@ import numpy as np
 
 from proofs_checks.framework import Outcome, Verdict
 
-__all__ = ["SlopeInterval", "slope_interval", "rate_outcome", "loglog_figure"]
+__all__ = ["SlopeInterval", "slope_interval", "rate_outcome", "loglog_figure", "ks_statistic", "dkw_radius"]
 
 
 @dataclass(frozen=True)
@@ -158,3 +159,21 @@ def loglog_figure(ctx, name: str, xs: Sequence[float], samples: Sequence[Sequenc
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return str(path)
+
+
+def ks_statistic(samples, cdf_at_sorted) -> float:
+    """Kolmogorov–Smirnov distance sup |F_m − F| of ``samples`` from a law whose CDF, evaluated at the SORTED samples,
+    is ``cdf_at_sorted`` (a callable on the sorted array, or the array of values itself)."""
+    v = np.sort(np.asarray(samples, dtype=float).ravel())
+    F = np.asarray(cdf_at_sorted(v) if callable(cdf_at_sorted) else cdf_at_sorted, dtype=float)
+    m = len(v)
+    if m == 0 or F.shape != v.shape:
+        raise ValueError(f"ks_statistic needs >= 1 sample and one CDF value per sample, got {m} and {F.shape}")
+    return float(max(np.max(np.arange(1, m + 1) / m - F), np.max(F - np.arange(m) / m)))
+
+
+def dkw_radius(m: int, beta: float) -> float:
+    """Dvoretzky–Kiefer–Wolfowitz–Massart radius: P(sup |F_m − F| > r) <= beta for m iid draws (two-sided)."""
+    if int(m) < 1 or not (0.0 < beta < 1.0):
+        raise ValueError(f"dkw_radius needs m >= 1 and beta in (0, 1), got m={m!r}, beta={beta!r}")
+    return math.sqrt(math.log(2 / beta) / (2 * int(m)))

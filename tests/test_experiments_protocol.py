@@ -39,3 +39,14 @@ def test_unseparated_competitor_is_partial():
 def test_bad_input(xs, samples):
     with pytest.raises(ValueError):
         slope_interval(xs, samples, np.random.default_rng(0))
+
+
+def test_ks_statistic_and_dkw_radius():
+    from proofs_checks.experiments import dkw_radius, ks_statistic
+    assert ks_statistic([0.5], lambda v: v) == 0.5                      # one draw at the median of U(0,1)
+    assert ks_statistic([0.25, 0.75], [0.25, 0.75]) == 0.25
+    assert abs(dkw_radius(200, 1e-6) - np.sqrt(np.log(2e6) / 400)) < 1e-15
+    with pytest.raises(ValueError):
+        dkw_radius(0, 0.1)
+    with pytest.raises(ValueError):
+        ks_statistic([1.0, 2.0], [0.5])

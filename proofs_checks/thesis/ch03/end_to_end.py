@@ -20,7 +20,7 @@ import math
 import numpy as np
 from scipy import integrate
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import dkw_radius, ks_statistic, loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.oracles import SampleAccessOracle
 from reference.thesis.ch03 import procedures as pr
@@ -76,12 +76,12 @@ def _in_law(ctx):
         xs[m] = x[0]
     xs.sort()
     F = _target_cdf(s, p["k"], p["mu"], xs)
-    ks = float(max(np.max(np.arange(1, M + 1) / M - F), np.max(F - np.arange(M) / M)))
-    dkw = math.sqrt(math.log(2 / BETA) / (2 * M))
+    ks = ks_statistic(xs, F)
+    dkw = dkw_radius(M, BETA)
     thr = dkw + p["eta_tv"]
     # power: the same statistic against the mechanism with k doubled / without the regulariser
     F2 = _target_cdf(s, 2 * p["k"], p["mu"], xs)
-    ks2 = float(max(np.max(np.arange(1, M + 1) / M - F2), np.max(F2 - np.arange(M) / M)))
+    ks2 = ks_statistic(xs, F2)
     grid = np.linspace(-D / 2, D / 2, 401)
     sup_k2 = float(np.max(np.abs(_target_cdf(s, p["k"], p["mu"], grid) - _target_cdf(s, 2 * p["k"], p["mu"], grid))))
     if ks > thr:

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import dkw_radius, ks_statistic, loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.thesis.ch04 import rem
 
@@ -93,11 +93,8 @@ def _in_law(ctx):
     g6, c16, c26 = marg(601)
     gerr = 2 * max(np.max(np.abs(np.interp(g, g6, c16) - c1)), np.max(np.abs(np.interp(g, g6, c26) - c2)))
 
-    def ks(v, cdf):
-        v = np.sort(v); F = np.interp(v, g, cdf); m = len(v)
-        return float(max(np.max(np.arange(1, m + 1) / m - F), np.max(F - np.arange(m) / m)))
-    k1, k2 = ks(xs[:, 0], c1), ks(xs[:, 1], c2)
-    dkw = math.sqrt(math.log(2 / (BETA / 2)) / (2 * M))
+    k1, k2 = (ks_statistic(xs[:, j], lambda v, c=c: np.interp(v, g, c)) for j, c in ((0, c1), (1, c2)))
+    dkw = dkw_radius(M, BETA / 2)
     thr = dkw + gerr
     if max(k1, k2) > thr:
         return fail("KS of both marginals <= DKW (beta/2 each) + grid error", f"KS ({k1:.4f}, {k2:.4f}) > {thr:.4f}")

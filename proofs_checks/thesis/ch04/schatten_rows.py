@@ -22,7 +22,7 @@ import math
 import numpy as np
 from scipy.special import i0e
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import dkw_radius, ks_statistic, loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from proofs_checks.thesis.ch04.lp_rows import bound_refutation, privacy_note, run_ladder, upper_bound_rate
 from reference.thesis.ch04 import rem
@@ -98,11 +98,10 @@ def _in_law(ctx):
     gerr = 2 * max(np.max(np.abs(np.interp(e, e8, c18) - c1)), np.max(np.abs(np.interp(e, e8, c28) - c2)))
     rr = np.array([_r12(x) for x in xs])
 
-    def ks(v, cdf):
-        v = np.sort(v); F = np.interp(v, np.concatenate([[0.0], e]), np.concatenate([[0.0], cdf])); m = len(v)
-        return float(max(np.max(np.arange(1, m + 1) / m - F), np.max(F - np.arange(m) / m)))
-    k1, k2 = ks(rr[:, 0], c1), ks(rr[:, 1], c2)
-    dkw = math.sqrt(math.log(2 / (BETA / 2)) / (2 * M))
+    e0 = np.concatenate([[0.0], e])
+    k1, k2 = (ks_statistic(rr[:, j], lambda v, c=c: np.interp(v, e0, np.concatenate([[0.0], c])))
+              for j, c in ((0, c1), (1, c2)))
+    dkw = dkw_radius(M, BETA / 2)
     thr = dkw + gerr
     if max(k1, k2) > thr:
         return fail("KS of r1 and r2 <= DKW (beta/2 each) + grid error", f"KS ({k1:.4f}, {k2:.4f}) > {thr:.4f}")

@@ -16,6 +16,7 @@ import time
 import numpy as np
 from scipy.special import logsumexp
 
+from proofs_checks.experiments import dkw_radius, ks_statistic
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.thesis.ch05 import llt
 from reference.thesis.ch05 import lp_pipeline as lp
@@ -43,10 +44,7 @@ def _grid_marginals(c, a, R, y, m, p=4.0 / 3.0):
 
 
 def _ks(xs, g, cdf):
-    xs = np.sort(xs)
-    F = np.interp(xs, g, cdf)
-    M = len(xs)
-    return float(max(np.max(np.arange(1, M + 1) / M - F), np.max(F - np.arange(M) / M)))
+    return ks_statistic(xs, lambda v: np.interp(v, g, cdf))
 
 
 @check(P + "alg_gamma_y_sampler.lp_in_law", spec=[P + "alg_gamma_y_sampler"], profile="full")
@@ -64,7 +62,7 @@ def _gamma_in_law(ctx):
     g2, c12, c22 = _grid_marginals(c, a, R, y, 61)
     grid_err = 2 * max(np.max(np.abs(np.interp(g4, g2, c12) - c14)), np.max(np.abs(np.interp(g4, g2, c22) - c24)))
     ks1, ks2 = _ks(xs[:, 0], g4, c14), _ks(xs[:, 1], g4, c24)
-    dkw = math.sqrt(math.log(2 / (BETA / 2)) / (2 * M))
+    dkw = dkw_radius(M, BETA / 2)
     thr = dkw + grid_err
     # power reference: the Euclidean counterpart (phi = a||.||_2^2, psi = ||x||^2/(4a) + const) on the same ball
     gE = g4
