@@ -151,7 +151,8 @@ def cmd_verify(a) -> int:
     with executor_cm as ex:
         results = framework.run_checks(ids, a.profile, ex, artifact_dir, _progress_printer())
     wall = time.perf_counter() - t0
-    statuses = report.entry_statuses(specs, results, report.expected_checks_for(a.profile))
+    statuses = report.entry_statuses(specs, results, report.expected_checks_for(a.profile),
+                                      report.deferred_checks_for(a.profile))
     results = report.apply_drift(results, statuses)
     print("check results:")
     print(report.summary_table(results, specs))

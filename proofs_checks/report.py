@@ -28,14 +28,19 @@ def aggregate_verdict(verdicts: list[str]) -> str | None:
     return "SKIPPED"
 
 
-def drift_reason(recorded: str, computed: str | None) -> str:
+def drift_reason(recorded: str, computed: str | None, refutation_deferred: bool = False) -> str:
     """Why a computed aggregate contradicts the recorded verdict ('' when consistent).
 
     The recorded verdict may be weaker than the aggregate (the spec judges coverage), never stronger.
+    ``refutation_deferred``: some of the entry's checks belong to a heavier profile and did not run; then a recorded
+    ERRATUM / PROOF-GAP cannot be contradicted by the checks that did run (the refuting check may be a deferred one),
+    unless those checks already give ERRATUM where PROOF-GAP is recorded (the spec would understate the evidence).
     """
     if computed is None or computed in ("FAILED", "SKIPPED") or recorded == "SKIPPED":
         return ""
     if computed == recorded:
+        return ""
+    if refutation_deferred and recorded in ("ERRATUM", "PROOF-GAP") and not (recorded == "PROOF-GAP" and computed == "ERRATUM"):
         return ""
     if computed in _HOLD:
         if recorded == "PARTIAL":
@@ -61,6 +66,7 @@ class EntryStatus:
     computed: str | None = None        # aggregate of the checks run (None: none ran in this profile)
     drift: str = ""                    # disagreement with the recorded verdict
     complete: bool = True              # every check of the entry eligible in this profile ran
+    deferred: tuple[str, ...] = ()     # checks of the entry registered for a heavier profile only (not run here)
 
     @property
     def final(self) -> str:
@@ -72,9 +78,16 @@ class EntryStatus:
 
 
 def entry_statuses(specs: dict[str, SpecEntry], results: list[CheckResult],
-                   expected_checks: dict[str, set[str]] | None = None) -> dict[str, EntryStatus]:
+                   expected_checks: dict[str, set[str]] | None = None,
+                   deferred_checks: dict[str, set[str]] | None = None) -> dict[str, EntryStatus]:
     """Status per entry.  ``expected_checks`` maps an entry id to the check ids eligible in this run's profile;
-    an entry whose eligible checks did not all run (a subset run) is not compared with its recorded verdict."""
+    an entry whose eligible checks did not all run (a subset run) is not compared with its recorded verdict.
+
+    ``deferred_checks`` maps an entry id to its checks that are registered only for a heavier profile (the full-only
+    checks in a quick run).  Such a check may be the one that refutes the statement, so a recorded ERRATUM or
+    PROOF-GAP is not contradicted by quick checks that hold: the comparison is deferred to the full profile, where
+    every check runs and the ordinary rule applies (see ``drift_reason``).  A recorded *holding* verdict is still
+    compared: quick checks that refute it are drift in every profile."""
     by_spec: dict[str, list[CheckResult]] = defaultdict(list)
     for r in results:
         for s in r.spec:
@@ -86,8 +99,10 @@ def entry_statuses(specs: dict[str, SpecEntry], results: list[CheckResult],
         if expected_checks is not None:
             ran = {r.id for r in st.results}
             st.complete = expected_checks.get(eid, set()) <= ran
+        if deferred_checks is not None:
+            st.deferred = tuple(sorted(deferred_checks.get(eid, set())))
         if st.complete:
-            st.drift = drift_reason(e.verdict, st.computed)
+            st.drift = drift_reason(e.verdict, st.computed, refutation_deferred=bool(st.deferred))
         out[eid] = st
     return out
 
@@ -102,6 +117,20 @@ def expected_checks_for(profile: str) -> dict[str, set[str]]:
             continue
         for s in rc.spec:
             out[s].add(cid)
+    return out
+
+
+def deferred_checks_for(profile: str) -> dict[str, set[str]]:
+    """Entry id -> ids of its registered checks that do *not* run in ``profile`` (full-only checks in quick)."""
+    from .framework import discover
+
+    out: dict[str, set[str]] = defaultdict(set)
+    if profile == "full":
+        return out
+    for cid, rc in discover().items():
+        if rc.profile == "full":
+            for s in rc.spec:
+                out[s].add(cid)
     return out
 
 
@@ -248,6 +277,9 @@ def _checks_lines(st: EntryStatus, plots_rel: Path | None) -> list[str]:
     tests = [c for c in st.entry.checked_by if "::" in c]
     if tests:
         lines.append("- tests: " + ", ".join(f"`{t}`" for t in tests))
+    if st.deferred:
+        lines.append("- full-profile checks (not run in this profile; the recorded verdict rests on them too): "
+                     + ", ".join(f"`{c}`" for c in st.deferred))
     if not st.results and not tests:
         lines.append("- (no check ran in this profile)")
     return lines
@@ -365,7 +397,7 @@ def write_json(results: list[CheckResult], path: Path, statuses: dict[str, Entry
     doc = {"checks": [r.to_dict() for r in results]}
     if statuses is not None:
         doc["entries"] = {eid: {"source": st.entry.source_key, "recorded": st.entry.verdict, "computed": st.computed,
-                                "final": st.final, "drift": st.drift, "complete": st.complete,
+                                "final": st.final, "drift": st.drift, "complete": st.complete, "deferred": list(st.deferred),
                                 "severity": st.entry.severity, "consequence": st.entry.consequence,
                                 "missing": st.entry.missing, "gap": st.entry.gap, "covered": st.entry.covered,
                                 "domain": st.entry.domain}

@@ -173,6 +173,28 @@ def test_subset_run_does_not_report_spurious_drift():
     assert entry_statuses(specs, only_corrected, {"x.e": {"x.e.corrected"}})["x.e"].drift   # complete: real drift
 
 
+@pytest.mark.parametrize("recorded, computed, drifts", [
+    ("ERRATUM", "NUMERIC", False), ("ERRATUM", "PARTIAL", False), ("PROOF-GAP", "NUMERIC", False),
+    ("ERRATUM", "PROOF-GAP", False), ("PROOF-GAP", "ERRATUM", True),     # quick checks already refute more
+    ("NUMERIC", "ERRATUM", True), ("PARTIAL", "ERRATUM", True), ("PROVED", "NUMERIC", True),
+])
+def test_drift_with_a_deferred_refutation(recorded, computed, drifts):
+    """A full-only check may be the refuting one: a quick run cannot contradict a recorded ERRATUM / PROOF-GAP."""
+    assert bool(drift_reason(recorded, computed, refutation_deferred=True)) is drifts
+
+
+def test_full_only_refutation_backs_an_erratum_in_quick_and_is_compared_in_full():
+    specs = _parse(_entry("x.e", verdict='"ERRATUM"', erratum='"false"', severity='"minor"', consequence='"c"',
+                          checked_by='["x.e.algebra", "x.e.run"]'))
+    quick = [_result("x.e.algebra", "x.e", "NUMERIC")]
+    st = entry_statuses(specs, quick, {"x.e": {"x.e.algebra"}}, {"x.e": {"x.e.run"}})["x.e"]
+    assert st.complete and not st.drift and st.deferred == ("x.e.run",)
+    full_holding = quick + [_result("x.e.run", "x.e", "NUMERIC")]           # the full run no longer refutes: drift
+    assert entry_statuses(specs, full_holding, {"x.e": {"x.e.algebra", "x.e.run"}}, {})["x.e"].drift
+    full_refuting = quick + [_result("x.e.run", "x.e", "ERRATUM")]
+    assert not entry_statuses(specs, full_refuting, {"x.e": {"x.e.algebra", "x.e.run"}}, {})["x.e"].drift
+
+
 def test_engine_outcome_must_match_the_verdict():
     with pytest.raises(SpecError, match="engine"):
         _parse(_entry(engine='"proved it"'))
