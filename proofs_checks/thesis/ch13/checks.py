@@ -206,7 +206,7 @@ def _l1339(ctx):
                    precision="random instances (the bound is immediate: both terms lie in [e^{−η}, 1])")
 
 
-@check(f"{C13}.audit.AU13_3.parameters", spec=(f"{C13}.audit.AU13_3", f"{C13}.thm13_3_12"))
+@check(f"{C13}.audit.AU13_3.parameters", spec=(f"{C13}.audit.AU13_3", f"{C13}.thm13_3_12", f"{C13}.exp.H13_2"))
 def _au133(ctx):
     eta, eps = sp.symbols("eta epsilon", positive=True)
     p = eta / eps
