@@ -31,6 +31,7 @@ from reference.core.validation import in_range, integer, nonnegative, positive, 
 from reference.core.samplers import sample_without_replacement, uniform_l2_ball
 
 from .privacy import thesis_sigma
+from .rowwise_oracle import derived_oracle
 from reference.core import validation as _V
 
 __all__ = ["meta", "meta_dp", "ac_sa", "ball_smoothed_gradient", "private_ac_sa", "params_erm", "params_sco",
@@ -114,8 +115,14 @@ def acsa_md_weights(alpha, gamma, mu):
     if not symbolic:                     # sympy symbols pass through (the symbolic check of a + b = 1)
         alpha = in_range("alpha", alpha, 0.0, 1.0, lo_open=True)
         gamma, mu = nonnegative("gamma", gamma), nonnegative("mu", mu)
+    return _md_weights(alpha, gamma, mu, check=not symbolic)
+
+
+def _md_weights(alpha, gamma, mu, check=True):
+    """The formula of :func:`acsa_md_weights` without re-validating alpha, gamma, mu (ac_sa's loop: alpha_t in (0, 1],
+    gamma_t, mu >= 0 by construction); the 0/0 case is still refused."""
     den = gamma + (1 - alpha ** 2) * mu
-    if not symbolic and not den > 0:
+    if check and not den > 0:
         raise ValueError(f"gamma + (1 - alpha^2) mu must be > 0 (the weights are 0/0), got gamma={gamma!r}, "
                          f"alpha={alpha!r}, mu={mu!r}")
     return (1 - alpha) * (mu + gamma) / den, alpha * ((1 - alpha) * mu + gamma) / den
@@ -154,13 +161,14 @@ def ac_sa(w0, T: int, L: float, mu: float, oracle: Callable, proj: Callable | No
     w = vector("w0", w0).copy()
     ctr = np.zeros_like(w) if reg_center is None else vector("reg_center", reg_center, w.shape[0])
     w_ag = w.copy()                                                   # line 2 (L563)
+    _V.finite_result("gamma_t = 4 L/(t (t + 1))", 4.0 * L, L=L)     # 4 L finite: every gamma_t below is finite
     for t in range(1, T + 1):
         alpha = 2.0 / (t + 2) if variant == "thesis" else 2.0 / (t + 1)   # line 3 (L564)
-        gamma = _V.finite_result("gamma_t = 4 L/(t (t + 1))", 4.0 * L / (t * (t + 1)), L=L)
+        gamma = 4.0 * L / (t * (t + 1))                                # line 3 (L564)
         if alpha == 1.0 and gamma == 0:      # t = 1 of gl12 with L = 0: 0/0, but w^ag_0 = w_0 so any a + b = 1
             a, b = 0.0, 1.0
         else:
-            a, b = acsa_md_weights(alpha, gamma, mu)
+            a, b = _md_weights(alpha, gamma, mu)                       # acsa_md_weights, inputs valid by construction
         w_md = a * w_ag + b * w                                       # line 6 (L567)
         G_t = np.asarray(oracle(w_md), dtype=float)                   # line 7 (L568)
         c = (1 - alpha) * mu + gamma                                  # line 8 (L569-571): argmin weights
@@ -290,14 +298,18 @@ def private_ac_sa(oracle: SampleAccessOracle, w0, D: float, G: float, mu: float,
     src = Source(rng, draws)
     draws = {"subsets": src.uniform("subsets", (T, B)), "g": src.normal("g", (T, B, d)), "u": src.uniform("u", (T, B)),
              "v": src.normal("v", (T, d))}
+    # Alg 4 line 7 (L621): the perturbations y_i ~ n_r of every step, from the same standard draws (g, u) that
+    # ball_smoothed_gradient would use step by step (row-wise, so bit-identical), drawn once: shape (T, B, d)
+    Y = uniform_l2_ball(d, r, None, size=T * B, noise=(draws["g"].reshape(T * B, d), draws["u"].reshape(T * B)))
+    Y = Y.reshape(T, B, d)
     step = [0]
 
     def G_oracle(w):                                                  # Alg 4 lines 5-7 (L619-621)
         t = step[0]
         step[0] += 1
-        S_t = sample_without_replacement(oracle.n, B, None, noise=draws["subsets"][t])
-        grads = ball_smoothed_gradient(oracle, w, S_t, r, None, draws=(draws["g"][t], draws["u"][t]))
-        return (grads.sum(axis=0) + sigma * draws["v"][t]) / B
+        S_t = sample_without_replacement(oracle.n, B, None, noise=draws["subsets"][t])   # line 6 (L620): S_t, |S_t| = B
+        grads = oracle.grad_batch(w[None, :] + Y[t], S_t)              # line 7 (L621): grad f(w + y_i, x_i)
+        return (grads.sum(axis=0) + sigma * draws["v"][t]) / B         # line 7 (L621): (sum + v)/B
 
     w = ac_sa(w0, T, L, mu, G_oracle, proj=proj, variant=variant, trace=trace)
     return w, {"r": r, "sigma": sigma, "L": L, "gradients": B * T}
@@ -501,8 +513,7 @@ def dp_erm_convex(oracle: SampleAccessOracle, w0, D: float, G: float, epsilon: f
     box = {}
 
     def sc_solver(mu_u, lam, center):
-        reg = SampleAccessOracle(lambda w, x: np.asarray(oracle.per_sample_grad(w, x), dtype=float)
-                                 + 2 * lam * (w - center), oracle.data, counter=oracle.counter)   # h_u (L763)
+        reg = derived_oracle(oracle, None, lam, center)                    # h_u = h + lam ||w - w0||^2 (L763)
         w, info = dp_erm_strongly_convex(reg, center, D, G + 2 * lam * D, mu_u, epsilon, delta, rng, sigma_rule,
                                          c1=c1, proj=proj)
         box.update(info)
@@ -523,29 +534,39 @@ def proj_ball_intersection(y, radius_K: float, center, radius: float):
         radius h = sqrt(radius_K^2 - a^2), in the direction of y's component orthogonal to c).
     Postcondition: argmin_{z in K_i} ||z - y|| (both balls are convex; the KKT point is one of the three cases).
     """
-    y, c = vector("y", y), vector("center", center)
+    y, c = vector("y", y), vector("center", center, len(y))
     RK, rho = positive("radius_K", radius_K), positive("radius", radius)
     nc = float(np.linalg.norm(c))
     if nc > RK + rho:
         raise ValueError(f"K_i is empty: ||center|| = {nc} > radius_K + radius = {RK + rho}")
-    inK = lambda z: float(np.linalg.norm(z)) <= RK * (1 + 1e-12)
-    inB = lambda z: float(np.linalg.norm(z - c)) <= rho * (1 + 1e-12)
+    return _proj_ball_intersection(y, RK, c, rho)
+
+
+def _proj_ball_intersection(y, RK: float, c, rho: float):
+    """:func:`proj_ball_intersection` after validation (dp_sco_convex validates K_i once per phase and calls this per
+    step); y must be a finite float vector of c's length (a non-finite y is refused)."""
+    nrm = lambda z: math.sqrt(float(z @ z))            # = np.linalg.norm for 1-D float arrays, bit for bit
+    if not math.isfinite(nrm(y)):
+        raise ValueError(f"y must be finite, got {y!r}"[:200])
+    nc = nrm(c)
+    inK = lambda z: nrm(z) <= RK * (1 + 1e-12)
+    inB = lambda z: nrm(z - c) <= rho * (1 + 1e-12)
     if inK(y) and inB(y):
         return y.copy()
-    p1 = c + (y - c) * min(1.0, rho / max(float(np.linalg.norm(y - c)), 1e-300))
+    p1 = c + (y - c) * min(1.0, rho / max(nrm(y - c), 1e-300))
     if inK(p1):
         return p1
-    p0 = y * min(1.0, RK / max(float(np.linalg.norm(y)), 1e-300))
+    p0 = y * min(1.0, RK / max(nrm(y), 1e-300))
     if inB(p0):
         return p0
     u = c / nc
     a = (RK ** 2 - rho ** 2 + nc ** 2) / (2 * nc)
     h = math.sqrt(max(RK ** 2 - a * a, 0.0))
     v = y - (y @ u) * u
-    nv = float(np.linalg.norm(v))
+    nv = nrm(v)
     if nv == 0:                         # y on the axis: every point of the circle is nearest; take any
         e = np.zeros_like(y); e[int(np.argmin(np.abs(u)))] = 1.0
-        v = e - (e @ u) * u; nv = float(np.linalg.norm(v))
+        v = e - (e @ u) * u; nv = nrm(v)
     return a * u + h * v / nv
 
 
@@ -572,10 +593,9 @@ def dp_sco_convex(oracle: SampleAccessOracle, w0, G: float, D: float, epsilon: f
     phases = []
 
     def solver(e_i, d_i, idx, center, radius, lam, w_start):
-        X_i = [oracle.data[j] for j in idx] if not isinstance(oracle.data, np.ndarray) else oracle.data[idx]
-        sub = SampleAccessOracle(lambda w, x: np.asarray(oracle.per_sample_grad(w, x), dtype=float)
-                                 + 2 * lam * (w - center), X_i, counter=oracle.counter)
-        proj = lambda y: proj_ball_intersection(y, RK, center, radius)
+        sub = derived_oracle(oracle, idx, lam, center)     # F_i: the block S_i, + lam ||w - w_{i-1}||^2
+        proj_ball_intersection(center, RK, center, radius)              # K_i non-empty (validated once per phase)
+        proj = lambda y: _proj_ball_intersection(y, RK, center, radius)
         D_i, G_i = min(D, 2 * radius), G + 2 * lam * min(radius, D)
         if len(idx) < 2:
             # Lemma 1.4.7's k = ceil(log2 log2 N^3) is undefined at N_i = 1 (the last phase of Alg 5 when N is a
@@ -620,8 +640,7 @@ def dp_sco_strongly_convex(oracle: SampleAccessOracle, w0, G: float, D: float, e
     def solver(e_i, d_i, w, idx):
         if len(idx) < 2:
             raise ValueError(f"restart block of {len(idx)} sample(s): Alg 5 needs N >= 2 (N = {oracle.n} too small)")
-        X_i = oracle.data[idx] if isinstance(oracle.data, np.ndarray) else [oracle.data[j] for j in idx]
-        sub = SampleAccessOracle(oracle.per_sample_grad, X_i, counter=oracle.counter)
+        sub = derived_oracle(oracle, idx)                                   # the fresh block of Lemma 1.5.5
         w_new, info = dp_sco_convex(sub, w, G, D, e_i, d_i, rng, sigma_rule, radius_K=radius_K, c1=c1)
         rounds.append(info)
         return w_new
