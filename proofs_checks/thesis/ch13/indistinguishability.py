@@ -94,3 +94,63 @@ def _l1325(ctx):
                             "μ(S₋) < e^(−ε)δ/(1 − e^(−ε/2)), from the definition L9913-9915) are the docstring's "
                             "derivation, tested on the finite-support grids but not formalised; general (continuous) "
                             "measures are covered only through that derivation")
+
+
+def lemma1361_instance(m: float, r: float, eta: float, dps: int = 40):
+    """Three-point counterexample family for Lemma 13.6.1 / 13.3.7 (B = 1): ν̄_t = (m, m, 1 − 2m) on {a, b, c},
+    ν̄_{t+1} = (m e^{rη}, m e^{−rη}, 1 − 2m cosh(rη)) (normalized; the product ratio is normalization-free, L10369).
+    Returns (δ_0, bad, worst_log_product/η): δ_0 the smallest value with D_∞^{δ_0}(ν̄_{t+1}, ν̄_t) ≤ η (exact hockey-stick
+    in both directions, L9913-9915), bad = P_{x,y ~ ν̄_t indep.}[product ∉ [e^{−2η}, e^{2η}]] (exact, 9 pairs)."""
+    import mpmath as mp
+    with mp.workdps(dps):
+        m, r, eta = mp.mpf(m), mp.mpf(r), mp.mpf(eta)
+        nt = [m, m, 1 - 2 * m]
+        un = [m * mp.e ** (r * eta), m * mp.e ** (-r * eta), 1 - 2 * m * mp.cosh(r * eta)]
+        Z = sum(un)
+        n1 = [u / Z for u in un]
+        h = mp.e ** eta
+        d0 = max(sum(max(0, a - h * b) for a, b in zip(n1, nt)), sum(max(0, b - h * a) for a, b in zip(n1, nt)))
+        bad, worst = mp.mpf(0), mp.mpf(0)
+        for i in range(3):
+            for j in range(3):
+                lp = mp.log(n1[i] / nt[i]) + mp.log(nt[j] / n1[j])
+                worst = max(worst, abs(lp) / eta)
+                if abs(lp) > 2 * eta:
+                    bad += nt[i] * nt[j]
+        return float(d0), float(bad), float(worst)
+
+
+@check("003_ch13.lemma13_6_1.three_point",
+       spec=("003_ch13.lemma13_6_1", "003_ch13.lemma13_3_7", "003_ch13.audit.AU13_7"))
+def _l1361(ctx):
+    eta, B = 0.05, 1                                 # Bη = 1/20 (Lemma 13.6.1), η ≤ 1/10 (Assumption 13.3.1)
+    rows, worst = [], None
+    for m, r in ((0.45, 1.001), (0.45, 1.01), (0.45, 1.1), (0.3, 1.05), (0.25, 1.5)):
+        d0, bad, wl = lemma1361_instance(m, r, eta)
+        allowed_61 = 6 * math.exp(B * eta) * d0 / eta                         # Lemma 13.6.1 (L10363)
+        delta1, p = 1e-3, 0.99                                                # Lemma 13.3.7 at s = 1: ηB log(1/δ_1)/p ≤ 1
+        assert eta * B * math.log(1 / delta1) / p <= 1
+        allowed_37 = (2 / eta + math.log(1 / delta1) / p) * math.e * B * d0 + delta1
+        rows.append(f"(m, r) = ({m}, {r}): δ_0 = {d0:.3g}, P[product ∉ e^(±2Bη)] = {bad:.4f} vs Lemma 13.6.1's "
+                    f"6e^(Bη)δ_0/η = {allowed_61:.4f} and Lemma 13.3.7's (2/η + log(1/δ_1)/p)eBδ_0 + δ_1 = "
+                    f"{allowed_37:.4f}; max |log product|/(Bη) = {wl:.3f} ≤ 4 (the proof's e^(±4Bη))")
+        if worst is None or bad / max(allowed_61, allowed_37) > worst[0]:
+            worst = (bad / max(allowed_61, allowed_37), m, r, d0, bad, allowed_61, allowed_37, wl)
+        if wl > 4:
+            return Outcome(Verdict.FAILED, computed=f"corrected range e^(±4Bη) exceeded: {wl}")
+    ratio, m, r, d0, bad, a61, a37, wl = worst
+    if ratio <= 1:
+        return Outcome(Verdict.FAILED, computed="; ".join(rows))
+    return Outcome(Verdict.ERRATUM, claimed="Lemma 13.6.1 (L10363-10365) / Lemma 13.3.7 at s = 1 (L10091-10093): w.p. ≥ "
+                   "1 − 6e^(Bη)δ_0/η (resp. 1 − (2/η + log(1/δ_1)/p)eBδ_0 − δ_1), (ν_{t+1}(x)/ν_t(x))(ν_t(y)/ν_{t+1}(y)) ∈ "
+                   "[e^(−2Bη), e^(2Bη)] for x, y ~ ν̄_t independent",
+                   computed="; ".join(rows), margin=-(bad - max(a61, a37)),
+                   precision="mpmath 40 digits, exact enumeration of the 9 (x, y) pairs",
+                   counterexample=f"B = 1, η = 0.05 (Bη = 1/20), three points, ν̄_t = ({m}, {m}, {1 - 2 * m:g}), "
+                                  f"ν̄_{{t+1}} = ({m}e^(rη), {m}e^(−rη), 1 − {2 * m:g}cosh(rη)) with r = {r}: D_∞^(δ_0)(ν̄_{{t+1}}, "
+                                  f"ν̄_t) ≤ η with δ_0 = {d0:.3g}, yet the product ratio at (x, y) = (a, b) is e^(2rη) > "
+                                  f"e^(2Bη) with probability {bad:.4f} > {max(a61, a37):.4f} (Lemma 13.6.1 allows "
+                                  f"{a61:.4f}; Lemma 13.3.7 with δ_1 = 1e-3, p = 0.99 allows {a37:.4f}): {ratio:.0f}× "
+                                  "the stated failure probability. The proof (L10371-10375) bounds each normalized "
+                                  "ratio by e^(±2Bη) (Lemma 13.2.5 at ε = 2Bη) and so only gives the product in "
+                                  "e^(±4Bη) (all instances: max |log product|/(Bη) ≤ 4)")
