@@ -11,8 +11,9 @@ largest phase the iterates are noise-dominated and the excess saturates at the t
 (n, m, d, ε), the work W = Σ_i T_i(n_im + n_i²) of one run and ρ_k, and assert that every configuration with W ≤ 1e9
 (≫ a 60 s budget) has ρ_k ≥ 1, and report the smallest n with ρ_k < 1 and its W.
 
-Returns SKIPPED carrying the computed reason (the spec entry is SKIPPED with these numbers); fails as soon as a
-configuration within the envelope would make the run feasible and non-vacuous.
+Returns SKIPPED carrying the computed reason (the spec entry quotes these numbers as why the printed regime cannot
+run; the scaled run is headline_runs.H9_2.excess_vs_m); fails as soon as a configuration within the envelope would
+make the run feasible and non-vacuous.
 """
 from __future__ import annotations
 

@@ -297,11 +297,15 @@ def user_level_dp_sgd(data: np.ndarray, grad: Callable, project: Callable, theta
         for t in range(T):                                              # line 2 (L7085)
             iterates.append(theta.copy())
             th, user = theta.copy(), [0]
+            # the smoothing points y_{j,i} of all n users of this round in one call (row-wise: the same values as
+            # one call per user on sg[t, j], su[t, j])
+            ys_t = uniform_l2_ball(d, r, None, size=n * m, noise=(sg[t].reshape(n * m, d),
+                                                                  su[t].reshape(n * m))).reshape(n, m, d)
 
-            def q_t(Z, th=th, t=t):                                     # line 3, eq. (9.3) (L7086)
+            def q_t(Z, th=th, ys_t=ys_t):                               # line 3, eq. (9.3) (L7086)
                 j = user[0]
                 user[0] += 1
-                ys = uniform_l2_ball(d, r, None, size=len(Z), noise=(sg[t, j], su[t, j]))
+                ys = ys_t[j]
                 counter.record(len(Z), "gradient")
                 return np.mean([grad(th + y, z) for y, z in zip(ys, Z)], axis=0)
 
@@ -354,7 +358,8 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
     Preconditions (validated): ``data`` a finite array (n, m, ...) with n >= 2 users; epsilon in (0, 10); delta in
         (0, 1); mu in (0, inf) (strong convexity); G in (0, inf) (Lipschitz constant); ``params(i, n_i)`` returns
         dict(T, r, eta, tau, R) for phase i (constants of the proof L7412-7430 are implicit; the caller supplies
-        them); ``project_factory(center, radius)`` the projection onto B(center, radius) ∩ Θ; ``rng`` a numpy
+        them), optionally with ``sigma`` (Alg 28's Gaussian scale in that phase, passed to Alg 29; default None: the
+        printed line-12 value); ``project_factory(center, radius)`` the projection onto B(center, radius) ∩ Θ; ``rng`` a numpy
         Generator unless ``draws`` is given.
     Steps: line 2: k = ⌈log₂ log₂(mn)⌉; line 3: disjoint D_i of n_i = ⌊n/2^{k+1-i}⌋ users (i = 1..k; a ValueError
         names the phase if n_i < 2, outside Thm 9.4.11's regime — no silent repair);
@@ -399,5 +404,5 @@ def localized_user_level_dp_sco(data: np.ndarray, grad: Callable, project_factor
         V.positive("params(...)['R']", p["R"])
         theta = user_level_dp_sgd(D_i, grad, project_factory(theta, p["R"]), theta, epsilon=epsilon, delta=delta,
                                   r=p["r"], T=p["T"], eta=p["eta"], tau=p["tau"], rng=rng, counter=counter,
-                                  draws=None if draws is None else draws[i - 1])
+                                  sigma=p.get("sigma"), draws=None if draws is None else draws[i - 1])
     return theta                                                        # line 7 (L7228)

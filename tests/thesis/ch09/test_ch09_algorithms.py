@@ -243,3 +243,72 @@ def test_a30_rejects_malformed_phase_parameters():
             localized_user_level_dp_sco(data, lambda th, z: th - z, lambda c, R: (lambda x: x), np.zeros(1),
                                         epsilon=1.0, delta=1e-3, mu=1.0, G=1.0, rng=np.random.default_rng(0),
                                         params=lambda i, n_i, b=bad: b)
+
+
+def test_a29_smoothing_points_are_drawn_per_user_item_as_documented():
+    """q_t(Z_j) = (1/m) Σ_i ∇ℓ(θ_t + y_{j,i}; z_{j,i}) with y_{j,i} built from smooth_g[t, j, i], smooth_u[t, j, i]
+    (one uniform_l2_ball call per round for all users must equal one call per user)."""
+    from reference.core.samplers import uniform_l2_ball
+    n, m, d, T, eta, r = 5, 3, 2, 3, 0.1, 0.3
+    draws = _alg29_draws_in_rng_order(11, T, n, m, d)
+    draws["a28"]["rho"], draws["a28"]["nu"] = 0.0, np.zeros(T)
+    data = np.zeros((n, m, d))
+    out = user_level_dp_sgd(data, lambda th, z: th, lambda x: x, np.zeros(d), epsilon=5.0, delta=1e-3, r=r, T=T,
+                            eta=eta, tau=1e6, sigma=0.0, draws=draws)
+    theta, its = np.zeros(d), []
+    for t in range(T):                                            # all users kept (τ huge), σ = 0
+        its.append(theta.copy())
+        qs = [np.mean(theta + uniform_l2_ball(d, r, None, size=m, noise=(draws["smooth_g"][t, j],
+                                                                          draws["smooth_u"][t, j])), axis=0)
+              for j in range(n)]
+        theta = theta - eta * np.mean(qs, axis=0)
+    assert np.allclose(out, np.mean(its, axis=0), rtol=0, atol=1e-15)
+
+
+def test_a30_passes_the_phase_sigma_to_alg29():
+    """params(i, n_i) may set Alg 28's σ per phase: with σ = 0 the Gaussian draws do not matter; without it (the
+    printed σ) they do."""
+    n, m, d = 16, 2, 1
+    data = np.random.default_rng(3).random((n, m, d))
+    k = math.ceil(math.log2(math.log2(m * n)))
+    n_is = [n // 2 ** (k + 1 - i) for i in range(1, k + 1)]
+    T = 3
+
+    def draws(seed):
+        g = np.random.default_rng(seed)
+        return [dict(smooth_g=g.standard_normal((T, ni, m, d)), smooth_u=g.random((T, ni, m)),
+                     a28=dict(rho=0.0, nu=np.zeros(T), u=g.random((T, ni)), gauss=g.standard_normal((T, d))))
+                for ni in n_is]
+    run = lambda seed, extra: localized_user_level_dp_sco(   # noqa: E731
+        data, lambda th, z: th - z, lambda c, R: (lambda x: x), np.zeros(d), epsilon=5.0, delta=1e-3, mu=1.0, G=1.0,
+        params=lambda i, n_i: dict(T=T, r=0.0, eta=0.1, tau=1e6, R=1.0, **extra), draws=draws(seed))
+    assert np.array_equal(run(1, dict(sigma=0.0)), run(2, dict(sigma=0.0)))
+    assert not np.array_equal(run(1, {}), run(2, {}))
+
+
+def test_h91_printed_regime_numbers_come_from_the_code():
+    from proofs_checks.thesis.ch09.headline_runs import printed_regime
+    T, grads, W, rho = printed_regime(32, 64, 1, 1.0, 1e-6)
+    assert T == 64 ** 2 * 32 ** 2 + 64 * 32 and grads == T * 32 * 64 and W == T * (32 * 64 + 32 ** 2)
+    assert 8e9 < grads < 9e9 and rho > 1
+
+
+def test_scaled_replay_control_is_private_and_scaled_run_is_not():
+    """The replay of the noise the scaled headline runs add: the unscaled calibration gives ≤ ε, the scaled one ≫ ε;
+    a halved σ (s_gauss = 0.5) must already exceed ε."""
+    from proofs_checks.thesis.ch09.headline_runs import replay_scaled
+    r = replay_scaled(8, 2, 1, 9.0, 1e-6, 20.0, 40)
+    assert r["calibrated"]["eps"] <= 9.0 and r["scaled"]["eps"] > 1e3
+    assert replay_scaled(8, 2, 1, 9.0, 1e-6, 20.0, 40, s_gauss=0.5)["scaled"]["eps"] > 9.0
+
+
+def test_headline_scaled_run_missing_the_theory_fails_not_erratum():
+    from proofs_checks.experiments import SlopeInterval, rate_outcome
+    from proofs_checks.framework import Verdict
+    from proofs_checks.thesis.ch09.headline_runs import _no_erratum
+    ci = SlopeInterval(0.0, -0.2, 0.2, 0.95, 2000, (8, 8, 8), 0.0)
+    assert _no_erratum(rate_outcome(ci, theory=-1.0, competitor=-0.5, claim="x")).verdict == Verdict.FAILED
+    ok = SlopeInterval(-1.0, -1.2, -0.8, 0.95, 2000, (8, 8, 8), 0.0)
+    out = _no_erratum(rate_outcome(ok, theory=-1.0, competitor=-0.5, claim="x", holds_verdict=Verdict.PARTIAL,
+                                   coverage="scaled"))
+    assert out.verdict == Verdict.PARTIAL
