@@ -23,7 +23,7 @@ __all__ = ["clipped_dp_sgd", "prop1231_sigma", "population_localize", "aggregate
            "one_pass_clipped_sgd", "bounded_laplace", "blap_mechanism_delta", "svt_bounded_laplace",
            "a42_phase_indices", "glm_clipped_dp_sgd", "cor1236_solver", "aggregate_erm", "a_lip_standin",
            "localized_clipped_dp_sgd", "svt_pattern_probability", "prox_sgd_standin", "high_probability_sco",
-           "strongly_convex_localization"]
+           "strongly_convex_localization", "thm1238_sco"]
 
 
 def _sample_grad(grad, x, s, where):
@@ -69,7 +69,8 @@ def clipped_dp_sgd(data, grad: Callable, project: Callable, d: int, *, C: float,
         den += t + 4
         eta = 4.0 / (lam * (t + 1))
         counter.record(n, "sample_gradient")
-        g_hat = np.mean([clip_l2(_sample_grad(grad, x, s, f"data[{i}]"), C) for i, s in enumerate(data)], axis=0)   # line 5 (L8797)
+        g_hat = np.mean(clip_l2(np.array([_sample_grad(grad, x, s, f"data[{i}]") for i, s in enumerate(data)]), C),
+                        axis=0)                                          # line 5 (L8797): Π_C per sample (row)
         x = np.asarray(project((x - eta * (g_hat + sigma * xi[t])) / (1 + eta * lam)), dtype=float)  # lines 4, 6 (L8796-8798)
         if trace is not None:
             trace.append(x.copy())
@@ -376,7 +377,8 @@ def cor1236_solver(data, grad: Callable, x_bar, project_shifted: Callable, *, la
 
 def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, J: int, lam: float, Gk: float,
                   k: float, rho: float, R: float, rng: np.random.Generator | None = None, variant: str = "corrected",
-                  counter: QueryCounter | None = None, draws: list | None = None) -> np.ndarray:
+                  counter: QueryCounter | None = None, draws: list | None = None,
+                  trace: list | None = None) -> np.ndarray:
     """Alg 38 Aggregate-ERM (L8921-8937): D^j = samples (j−1)n+1..jn (disjoint, j ∈ [J]); x^j = P12.0(D^j, x̄, λ, ρ);
     return Aggregate({x^j}, R/3) ("corrected": inliers within R/3 by (12.8), output within R, AU12.7) or
     Aggregate({x^j}, R) ("paper").  Disjoint portions ⇒ ρ-CDP by parallel composition (PC10).
@@ -386,11 +388,14 @@ def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, 
     Steps: as above (L8921-8937).  Postcondition: ρ-CDP; within R of the target when >= 0.51J portions are inliers
         ("corrected"; "paper" can be 2.95R away, AU12.7).
     Randomness: the J P12.0 calls in order, from ``rng`` or pre-drawn ``draws`` = a list of J (T, d) standard-normal
-        arrays; bit-identical.  Spec: 003_ch12.alg38"""
+        arrays; bit-identical.  ``trace`` (a list) receives dict(points, found): the J outputs and whether Aggregate
+        found >= 0.51J of them within 2·radius of one (else it returns x^1, a fallback the caller counts).
+    Spec: 003_ch12.alg38"""
     _V.callable_("grad", grad); _V.callable_("project_shifted", project_shifted)
     lam, Gk, k, rho = _V.positive("lam", lam), _V.positive("Gk", Gk), _V.positive("k", k), _V.positive("rho", rho)
     rng = _V.generator("rng", rng, allow_none=True)
     _V.choice("variant", variant, ("corrected", "paper"))
+    _V.trace_list("trace", trace)
     samples = _V.sequence("samples", samples)
     J = V.positive_int("J", J)
     R = V.nonnegative("R", R)
@@ -403,7 +408,10 @@ def aggregate_erm(samples, grad: Callable, x_bar, project_shifted: Callable, *, 
     xs = np.array([cor1236_solver(P, grad, x_bar, project_shifted, lam=lam, Gk=Gk, k=k, rho=rho, rng=rng,
                                   counter=counter, draws=None if draws is None else draws[j])
                    for j, P in enumerate(portions)])
-    return aggregate_ch12(xs, R / 3.0 if variant == "corrected" else R)
+    out = aggregate_ch12(xs, R / 3.0 if variant == "corrected" else R)
+    if trace is not None:                       # whether Aggregate found a 0.51J cluster (else it fell back to x^1)
+        trace.append(dict(points=xs.copy(), found=bool(_aggregate_000(xs, R if variant == "corrected" else 3 * R)[1])))
+    return out
 
 
 def a_lip_standin(data, grad: Callable, project: Callable, x0, *, L: float, D: float, rho: float,
@@ -604,14 +612,17 @@ def prox_sgd_standin(samples, grad: Callable, prox: Callable, x_center, x_start,
 
 
 def high_probability_sco(samples, grad: Callable, prox: Callable, x0, *, delta: float, G: float, lam: float,
-                         counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+                         counter: QueryCounter | None = None, trace: list | None = None,
+                         portion_constant: float = 48.0) -> np.ndarray:
     """P12.4: high-probability (non-private) SCO of Thm 12.9.4 (003 L9675-9703), the case 1/δ <= polylog(n).
 
     Preconditions (validated): ``samples`` n i.i.d. samples (n queries to g); ``grad(x, s)`` the stochastic oracle of
         Def 12.9.1 (E g(x) ∈ ∂f(x), E‖g‖² <= G²); ``prox(v, eta)`` the proximal oracle of ψ over X (Def 12.9.2);
         ``x0`` in X; delta in (0, 1/2); G, lam in (0, inf) (λ, the initial regularization of Alg 37, is the caller's
         tuning: the proof leaves it to Prop 12.3.7); every phase must have n_i >= J_i (the proof's "n sufficiently
-        larger than log(1/δ)", L9691): a ValueError names the phase otherwise.
+        larger than log(1/δ)", L9691): a ValueError names the phase otherwise; ``portion_constant`` in (0, inf), the
+        48 of J_i = ⌈48 log(1/δ_i)⌉ (L9693) — 48 is the printed algorithm; any other value is a scaled run the caller
+        must state.
     Steps (L9691-9697): Alg 37 (``population_localize``) with F_P ← f + ψ and I = ⌊½log₂ n⌋ phases, λ_i = λ·32^i;
         phase i: the next n_i = ⌊n/2^i⌋ queries, δ_i = δ/2^i, J_i = ⌈48 log(1/δ_i)⌉ portions of T_i = ⌊n_i/J_i⌋
         queries; on each portion the Lemma 12.9.3 solver (:func:`prox_sgd_standin`) for f + ψ + (λ_i/2)‖· − x_{i−1}‖²
@@ -628,13 +639,14 @@ def high_probability_sco(samples, grad: Callable, prox: Callable, x0, *, delta: 
         raise ValueError(f"samples must contain n >= 4 samples, got {n}")
     delta = V.in_range("delta", delta, 0.0, 0.5, lo_open=True, hi_open=True)
     G, lam = V.positive("G", G), V.positive("lam", lam)
+    c48 = V.positive("portion_constant", portion_constant)
     x0 = V.vector("x0", x0)
     _V.optional(_V.has_methods, "counter", counter, ("record",))
     _V.trace_list("trace", trace)
     counter = counter if counter is not None else QueryCounter()
     I = int(math.floor(0.5 * math.log2(n)))                              # L9691: I = ½ log₂ n
     for i in range(1, I + 1):                                            # fail fast: every phase needs n_i >= J_i
-        J_i = int(math.ceil(48 * math.log(1 / (delta / 2 ** i))))         # as in phase() below (L9693)
+        J_i = int(math.ceil(c48 * math.log(1 / (delta / 2 ** i))))        # as in phase() below (L9693)
         if (n // 2 ** i) // J_i < 1:
             raise ValueError(f"phase {i}: n_i = {n // 2 ** i} < J_i = {J_i} "
                              f"portions (samples: n = {n} too small for δ = {delta:g}: the proof assumes n sufficiently "
@@ -644,7 +656,7 @@ def high_probability_sco(samples, grad: Callable, prox: Callable, x0, *, delta: 
     def phase(i, x_prev, lam_i, radius):                                 # (12.7) realized by J_i solvers + Aggregate
         n_i = n // 2 ** i                                                # L9691: n_i = n/2^i
         delta_i = delta / 2 ** i                                         # L9693: δ_i = δ/2^i
-        J = int(math.ceil(48 * math.log(1 / delta_i)))                   # L9693: 48 log(1/δ_i) portions
+        J = int(math.ceil(c48 * math.log(1 / delta_i)))                  # L9693: 48 log(1/δ_i) portions
         T = n_i // J
         if T < 1:
             raise ValueError(f"phase {i}: n_i = {n_i} < J_i = {J} portions (n too small for δ = {delta:g}: the proof "
@@ -699,3 +711,58 @@ def strongly_convex_localization(samples, solver: Callable, x0, *, mu: float, D:
             trace.append(dict(k=k, n_k=n_k, radius=R, x=x.copy()))
         R = R_next
     return x
+
+
+def thm1238_sco(samples, grad: Callable, project_restricted: Callable, x0, *, J: int, lam: float, Delta: float,
+                G1: float, Gk: float, k: float, rho: float, rng: np.random.Generator, variant: str = "corrected",
+                counter: QueryCounter | None = None, trace: list | None = None) -> np.ndarray:
+    """Thm 12.3.8's algorithm: Alg 37 using Alg 38 in its line 5, with the sample split of the proof (003 L9049-9065).
+
+    Preconditions (validated): ``samples`` n samples with m = 2^⌊log₂(n/J)⌋ >= 2 (the proof's m = n/J rounded down to
+        a power of 2, "discarding <= 1/2 our samples", L9051); J integer >= 1 (the proof takes J ∈ [400 log(I/δ),
+        500 log(I/δ)], L9049; here the caller's, so a scaled run states its J); lam, Delta, G1, Gk, rho in (0, inf);
+        k in (1, inf); ``project_restricted(x_bar, r)`` returns Π onto (X − x̄) ∩ B(0, r) (the shifted restricted
+        domain of Cor 12.3.6 / P12.0); ``x0`` in X; ``variant`` "corrected" (Aggregate radius R/3, AU12.7) or "paper".
+    Steps: I = log₂ m phases (I = ⌈log₂(n/J)⌉ with m a power of 2), m_i = m/2^i; phase i (Alg 37 line 4 with
+        λ_i = λ32^i) calls Alg 38 (``aggregate_erm``) on the next J·m_i unused samples (portions D_i^j of m_i
+        samples, pairwise disjoint over (i, j), L9053-9055) with center x_{i−1}, λ_i, ρ and R = Δ4^i/λ_i (L9059);
+        each portion runs P12.0 (``cor1236_solver``) on X̃ = (X − x_{i−1}) ∩ B(0, 2G_1/λ_i).  Return x_I.
+    Postcondition: Thm 12.3.8 (claimed): ρ-CDP (each sample in one P12.0 call, L9067); Σ_i J·m_i·max(m_i,
+        ⌈m_i²ρ/d⌉) sample gradients (counted; <= C_sco max(n², n³ρ/d)); w.p. >= 1 − δ the excess is <= C_sco(G_kD(√d
+        log(1/δ)/(n√ρ))^{1−1/k} + G_2D√(log(1/δ)/n)) when J, Δ are the proof's (C_sco, C_reg-pop unspecified).
+    Randomness: the P12.0 calls' (T, d) standard normals in phase order, from ``rng``.  ``trace`` receives per phase
+        dict(i, m_i, lam_i, R, found, x); found = False marks Aggregate's fallback to x^1 (no 0.51J cluster).
+    Spec: 003_ch12.thm12_3_8
+    """
+    _V.callable_("grad", grad); _V.callable_("project_restricted", project_restricted)
+    samples = _V.sequence("samples", samples)
+    J = V.positive_int("J", J)
+    lam, Delta, G1 = V.positive("lam", lam), V.positive("Delta", Delta), V.positive("G1", G1)
+    Gk, rho = V.positive("Gk", Gk), V.positive("rho", rho)
+    k = V.in_range("k", k, 1.0, lo_open=True)
+    rng = _V.generator("rng", rng)
+    _V.choice("variant", variant, ("corrected", "paper"))
+    _V.optional(_V.has_methods, "counter", counter, ("record",))
+    _V.trace_list("trace", trace)
+    x0 = V.vector("x0", x0)
+    n = len(samples)
+    if n < 2 * J:
+        raise ValueError(f"samples must hold n >= 2J = {2 * J} samples (m = n/J >= 2), got n = {n}")
+    I = int(math.floor(math.log2(n / J)))                                # L9049: I = ⌈log₂(n/J)⌉, m = 2^I (L9051)
+    m = 2 ** I
+    pos = [0]
+
+    def phase(i, x_prev, lam_i, R):                                      # Alg 37 line 4 realized by Alg 38 (L9057)
+        m_i = m // 2 ** i                                                # L9053: m_i = m/2^i
+        block = samples[pos[0]:pos[0] + J * m_i]                         # L9055: ∪_j D_i^j, disjoint over (i, j)
+        pos[0] += J * m_i
+        agg: list = []
+        x = aggregate_erm(block, grad, x_prev, project_restricted(x_prev, 2.0 * G1 / lam_i), J=J, lam=lam_i, Gk=Gk,
+                          k=k, rho=rho, R=R, rng=rng, variant=variant, counter=counter,
+                          trace=agg)                                       # L9057-9059: R = Δ4^i/λ_i
+        if trace is not None:
+            trace.append(dict(i=i, m_i=m_i, lam_i=lam_i, R=R, found=agg[-1]["found"],
+                              x=np.asarray(x, dtype=float).copy()))
+        return x
+
+    return population_localize(x0, phase, lam=lam, I=I, Delta=Delta)

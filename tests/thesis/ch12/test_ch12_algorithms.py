@@ -196,3 +196,70 @@ def test_high_probability_sco_needs_n_above_the_portion_count():
     cnt = QueryCounter()
     x = prox_sgd_standin([0.3] * 50, g, prox, np.array([0.0]), np.array([0.0]), lam=1.0, counter=cnt)
     assert cnt.calls == 50 and -1 <= x[0] <= 1
+
+
+def test_high_probability_sco_portion_constant_is_the_J_rule():
+    """P12.4 with a scaled portion constant c: J_i = ⌈c log(2^i/δ)⌉ in every phase, queries Σ J_iT_i ≤ n;
+    c <= 0 is rejected by name."""
+    from reference.thesis.ch12.algorithms import high_probability_sco
+    g = lambda x, s: np.array([s])
+    prox = lambda v, eta: np.clip(v, -1, 1)
+    S = list(np.random.default_rng(3).normal(size=1024))
+    cnt, tr = QueryCounter(), []
+    x = high_probability_sco(S, g, prox, np.zeros(1), delta=0.1, G=1.0, lam=0.05, counter=cnt, trace=tr,
+                             portion_constant=4.0)
+    assert [t["J"] for t in tr] == [math.ceil(4.0 * math.log(2 ** t["i"] / 0.1)) for t in tr]
+    assert cnt.calls == sum(t["J"] * t["T"] for t in tr) <= 1024 and -1 <= x[0] <= 1
+    with pytest.raises(ValueError, match="portion_constant"):
+        high_probability_sco(S, g, prox, np.zeros(1), delta=0.1, G=1.0, lam=0.05, portion_constant=0.0)
+
+
+def test_thm1238_sco_counts_disjoint_phases_and_privacy_reads():
+    """Thm 12.3.8's algorithm: I = log₂ m phases (m = 2^⌊log₂(n/J)⌋), phase i reads the next J·m_i samples, each
+    exactly T_i = max(m_i, ⌈m_i²ρ/d⌉) times (one P12.0 call); the discarded tail is never read; queries counted."""
+    from reference.thesis.ch12.algorithms import thm1238_sco
+    n, J, d, rho = 50, 3, 2, 0.5                      # m = 16, I = 4, 2 samples discarded
+    S = np.random.default_rng(4).normal(size=(n, d))
+    reads = np.zeros(n, dtype=int)
+
+    def g(x, s):
+        reads[s] += 1
+        return S[s]
+
+    restricted = lambda xb, r: (lambda y: y * min(1.0, r / max(float(np.linalg.norm(y)), 1e-300)))
+    cnt, tr = QueryCounter(), []
+    x = thm1238_sco(list(range(n)), g, restricted, np.zeros(d), J=J, lam=0.5, Delta=0.2, G1=1.0, Gk=1.5, k=4,
+                    rho=rho, rng=np.random.default_rng(5), counter=cnt, trace=tr)
+    assert [t["m_i"] for t in tr] == [8, 4, 2, 1] and x.shape == (d,)
+    pos, total = 0, 0
+    for t in tr:
+        T_i = max(t["m_i"], math.ceil(t["m_i"] ** 2 * rho / d))
+        assert np.all(reads[pos:pos + J * t["m_i"]] == T_i)
+        total += J * t["m_i"] * T_i
+        pos += J * t["m_i"]
+    assert not reads[pos:].any() and cnt.calls == total
+    with pytest.raises(ValueError, match="2J"):
+        thm1238_sco(list(range(5)), g, restricted, np.zeros(d), J=3, lam=0.5, Delta=0.2, G1=1.0, Gk=1.5, k=4,
+                    rho=rho, rng=np.random.default_rng(5))
+
+
+def test_headline_projections_match_brute_force():
+    """The exact ball-intersection projections of the H12.1 / H12.6 experiments equal a grid search (2-D)."""
+    from proofs_checks.thesis.ch12.headline_h12_1_run import project_two_balls
+    from proofs_checks.thesis.ch12.headline_h12_6_run import project_balls_2d
+    rng = np.random.default_rng(6)
+    g = np.stack(np.meshgrid(np.linspace(-3, 3, 401), np.linspace(-3, 3, 401)), -1).reshape(-1, 2)
+    for _ in range(40):
+        p0 = rng.normal(size=2) * 0.2
+        balls = [(c, max(float(rng.uniform(0.3, 1.5)), float(np.linalg.norm(p0 - c)) + 0.05))
+                 for c in rng.normal(size=(3, 2)) * 0.6]
+        y = rng.normal(size=2) * 2.5
+        ok = np.all([np.linalg.norm(g - c, axis=1) <= r for c, r in balls], axis=0)
+        best = float(np.min(np.linalg.norm(g[ok] - y, axis=1)))
+        z3 = project_balls_2d(y, balls)
+        assert all(np.linalg.norm(z3 - c) <= r + 1e-9 for c, r in balls)
+        assert float(np.linalg.norm(z3 - y)) <= best + 1e-9
+        ok2 = np.all([np.linalg.norm(g - c, axis=1) <= r for c, r in balls[:2]], axis=0)
+        z2 = project_two_balls(y, balls[0][0], balls[0][1], balls[1][0], balls[1][1])
+        assert all(np.linalg.norm(z2 - c) <= r + 1e-9 for c, r in balls[:2])
+        assert float(np.linalg.norm(z2 - y)) <= float(np.min(np.linalg.norm(g[ok2] - y, axis=1))) + 1e-9
