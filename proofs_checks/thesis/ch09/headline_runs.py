@@ -188,7 +188,8 @@ def _h91_runs(ctx):
                     f"τ={pr['tau']:.3g}, σ={rp['sigma_read']:.3g} (= {S_GAUSS:g} × {rp['sigma_cal']:.3g}), mean "
                     f"excess {np.mean(exc):.4g} (noise-to-bias ≈ (σ/(G√T))²(ηTG/R)² = "
                     f"{(rp['sigma_read'] / (G * math.sqrt(T))) ** 2 * (pr['eta'] * T * G / R) ** 2:.3g}: the "
-                    f"reflected-walk excess ησ²/2 near the optimum over the bias R²/(2ηT)); replayed ε = {rp['scaled']['eps']:.3g} (AboveThreshold "
+                    f"reflected-walk excess ησ²/2 near the optimum over the bias R²/(2ηT)); replayed ε = "
+                    f"{rp['scaled']['eps']:.3g} (AboveThreshold "
                     f"{rp['scaled']['e_at']:.3g} + Gaussian {rp['scaled']['e_g']:.3g}, μ = {rp['scaled']['mu']:.3g}) "
                     f"at δ = {rp['scaled']['delta']:.2g} vs the claimed ε = {eps} (control, unscaled: "
                     f"{rp['calibrated']['eps']:.4g})")
