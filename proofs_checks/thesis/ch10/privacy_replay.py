@@ -33,9 +33,10 @@ def _score_sensitivity(k: int, radius: float) -> float:
 
 
 # ---------------------------------------------------------------------------------------------- Alg 31 (PC5)
-def _a31_read(n, m, d, eps, delta, q, c_groups):
-    """(C, b_lap, σ_1) of phase 1 of Alg 31, read from the code (zero gradients: every group returns x_0)."""
-    kw = dict(epsilon=eps, delta=delta, p=1.0, q=q, eta=1.0, L=1.0, c_groups=c_groups)
+def _a31_read(n, m, d, eps, delta, q, c_groups, **consts):
+    """(C, b_lap, σ_1) of phase 1 of Alg 31, read from the code (zero gradients: every group returns x_0), at η = 1,
+    p = 1, L = 1; ``consts`` = optional scaled c_lap, c_tau, c_sigma (the printed ones by default)."""
+    kw = dict(epsilon=eps, delta=delta, p=1.0, q=q, eta=1.0, L=1.0, c_groups=c_groups, **consts)
     data = np.zeros((n, m, d))
     C = int(math.ceil(c_groups * math.log(20 * n * m * math.exp(eps) / delta) / eps))   # group count (structure)
     n1 = int(math.floor((1 - 2.0 ** -q) * n / 2 ** q)); N1 = n1 // C
@@ -103,14 +104,15 @@ def _pc5(ctx):
 
 
 # ---------------------------------------------------------------------------------------------- Alg 32 (PC6/PC7)
-def _a32_read(n_i, K, T, eps, delta, n_total, d, lam=1.0, beta=1.0):
-    """(b_thr, b_lap, σ) of Alg 32 read from the code (zero gradients, identical users: s^t = K).
+def _a32_read(n_i, K, T, eps, delta, n_total, d, lam=1.0, beta=1.0, **consts):
+    """(b_thr, b_lap, σ) of Alg 32 read from the code (zero gradients, identical users: s^t = K); ``consts`` = optional
+    scaled c_sigma, c_thr, c_lap (the printed ones by default).
 
     The two Laplace scales are located by bisection on a 16-user phase and confirmed at n_i (the decision flips
     within a relative 1e-9 of the located point); σ is read at n_i from the first iterate (``trace``)."""
     def run(nu, thr, lap0, g0, trace=None):
         users = np.zeros((nu, 1, d))
-        kw = dict(T=T, K=K, tau=1.0, lam=lam, beta=beta, epsilon=eps, delta=delta, n_total=n_total, d=d)
+        kw = dict(T=T, K=K, tau=1.0, lam=lam, beta=beta, epsilon=eps, delta=delta, n_total=n_total, d=d, **consts)
         lap = np.full(T, -1e12); lap[0] = lap0
         gs = np.zeros((T, d)); gs[0] = g0
         dr = dict(thr=np.float64(thr), idx=np.zeros((T, K)), lap=lap, sel=np.zeros((T, K)), gauss=gs)
