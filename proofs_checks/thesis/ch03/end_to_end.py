@@ -332,7 +332,7 @@ def _sampled_utility(ctx):
     ex_local = ", ".join(f"{math.log(b / a) / math.log(m / l):+.2f}" for a, b, l, m in zip(ex, ex[1:], ns, ns[1:]))
     fig = loglog_figure(ctx, "sampled_excess_vs_n", ns, samples, ci, theory=-1.0, competitor=-0.5, xlabel="n",
                         ylabel="excess empirical risk (sampled)", title="Thm 3.6.4, dp_erm with the composite sampler")
-    return _upper_bound_partial(means, bounds, rate_outcome(
+    return _upper_bound_partial(means, bounds, _exact_slope_guard(rate_outcome(
         ci, theory=-1.0, competitor=-0.5,
         claim="Thm 3.6.4: E F_D(x) - F_D* <= GD sqrt d/(n(sqrt(log(1/delta) + eps) - sqrt(log(1/delta)))) for the "
               "sampled mechanism, slope in n", figure=fig,
@@ -349,7 +349,7 @@ def _sampled_utility(ctx):
                 f"D = {D}, eps = {eps}, delta = {DELTA}, d = 1, stand-ins C_eta = C_T = 1; {_privacy_note(ns[0], eps)}",
         coverage=f"n in [{ns[0]}, {ns[-1]}], d = 1, one (eps, delta); k = O(n eps/sqrt(log(1/delta))) is only "
                  f"{dp_erm_parameters(eps, DELTA, G, D, ns[-1], 1)['k']:.2g} at n = {ns[-1]}: the small-n end is near "
-                 "the trivial level GD/2"),
+                 "the trivial level GD/2"), ci, ex_slope),
         f"n = 640 would take ~25 s per dp_erm run (T ~ 1.5e5 alternating steps), and separating -1 from -1/2 needs "
         f"a range where the exact slope is ~-1 (n >= 160) with ~40 runs per n")
 
@@ -370,6 +370,18 @@ def _upper_bound_partial(means, bounds, out, cost):
                    coverage=out.coverage + "; missing: the interval excludes the theory exponent but every mean is "
                    "below the bound (no refutation of the upper bound: the exact mechanism is itself pre-asymptotic on "
                    f"this range, see details); a wider range costs: {cost}")
+
+
+def _exact_slope_guard(out, ci, ex_slope):
+    """A holding rate outcome whose interval EXCLUDES the exact mechanism's own slope over the same range (computed
+    exactly from the Gibbs law, no sampling) agrees with the theory exponent only by sampling noise: PARTIAL, saying so."""
+    if out.verdict not in (Verdict.STATISTICAL, Verdict.NUMERIC) or ci.contains(ex_slope):
+        return out
+    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, precision=out.precision,
+                   details=out.details, artifacts=out.artifacts,
+                   coverage=out.coverage + f"; missing: the interval contains the theory exponent but excludes the EXACT "
+                   f"mechanism's slope over the same range ({ex_slope:+.2f}, no sampling): the agreement with the theory "
+                   f"exponent is sampling noise, not a reproduction of the rate")
 
 
 def _sco_data(n, rng):
@@ -461,5 +473,6 @@ def _sco_population_risk(ctx):
                 f"2G/n (replace-one)",
         coverage=f"n in [{ns[0]}, {ns[-1]}], d = 1, one (eps, delta), one data law; the crossover to the 2/sqrt n "
                  f"term is at n = d log(1/delta)/eps^2 = {math.log(1 / SCO_DELTA) / SCO_EPS ** 2:.0f}")
+    out = _exact_slope_guard(out, ci, ex_slope)
     return _upper_bound_partial(means, bounds, out,
                                 f"n = 384 costs ~7 s per dp_sco run (T = 4.7e4 steps), n = 512 ~14 s (T = 9e4)")

@@ -55,3 +55,15 @@ def test_sampler_run_with_mu_doubled_in_the_calibration_is_rejected(monkeypatch)
     k, mu = e2e.printed_erm_k_mu(e2e.N_TARGETED)
     assert abs(info["k"] - 2 * k) <= 1e-9 * k                                   # the mutant really ran at 2k
     assert e2e.sufficient_statistic_test(xs, k, mu, info["eta_tv"], 5e-7)["reject"]
+
+
+def test_exact_slope_guard_downgrades_a_lucky_interval():
+    """A rate interval that contains the theory exponent but excludes the exact mechanism's own slope over the same
+    range (the full-profile H8 run: [-1.367, -0.873] vs exact -0.79) is reported PARTIAL, not STATISTICAL."""
+    from proofs_checks.experiments import SlopeInterval, rate_outcome
+    from proofs_checks.framework import Verdict
+    ci = SlopeInterval(-1.125, -1.367, -0.873, 0.95, 2000, (16, 16, 16, 8), 0.0)
+    out = rate_outcome(ci, theory=-1.0, competitor=-0.5, claim="c", coverage="n in [40, 320]")
+    assert out.verdict is Verdict.STATISTICAL
+    assert e2e._exact_slope_guard(out, ci, -0.79).verdict is Verdict.PARTIAL
+    assert e2e._exact_slope_guard(out, ci, -0.95).verdict is Verdict.STATISTICAL
