@@ -137,7 +137,8 @@ def loglog_figure(ctx, name: str, xs: Sequence[float], samples: Sequence[Sequenc
     fig, ax = plt.subplots(figsize=(5.2, 3.8))
     for x, s in zip(xs, samples):
         s = np.asarray(s, dtype=float)
-        ax.scatter(np.full(len(s), x), np.maximum(s, 1e-300), s=6, alpha=0.35, color="tab:gray")
+        s = s[s > 0]                      # a replicate equal to 0 has no place on a log axis (the mean still counts it)
+        ax.scatter(np.full(len(s), x), s, s=6, alpha=0.35, color="tab:gray")
     means = np.array([np.mean(s) for s in samples])
     ax.plot(xs, means, "o", color="tab:blue", label="mean over replicates")
     lx = np.log(xs)

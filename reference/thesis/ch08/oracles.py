@@ -110,15 +110,14 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
     _V.optional(_V.has_methods, "counter", counter, ("record",))
     stream = _V.sequence("stream", stream)
     counter = counter if counter is not None else QueryCounter()
-    fval = ValueOracle(lambda v: 0.0, counter=counter)
-    gorc = GradientOracle(lambda v: v, counter=counter)
+    record = counter.record                 # one query of kind ValueOracle.kind / GradientOracle.kind per evaluation
 
     def f_counted(x, xi):
-        fval(np.zeros(1))
+        record(1, ValueOracle.kind)
         return f(x, xi)
 
     def g_counted(x, xi):
-        gorc(np.zeros(1))
+        record(1, GradientOracle.kind)
         return np.asarray(grad(x, xi), dtype=float)
 
     st = dict(t=0, ptr=0, g=None, z_prev=None, tree={}, calls=0, samples_used=0, counter=counter)
@@ -201,10 +200,10 @@ def multi_pass_oracle(data, *, Sigma: int, alpha: float, m: int, sigma1: float, 
     _V.optional(_V.has_methods, "counter", counter, ("record",))
     data = _V.sequence("data", data)
     counter = counter if counter is not None else QueryCounter()
-    fval = ValueOracle(lambda v: 0.0, counter=counter)
+    record = counter.record
 
     def f_counted(x, xi):
-        fval(np.zeros(1))
+        record(1, ValueOracle.kind)
         return f(x, xi)
     st = dict(t=0, g=None, z_prev=None, counter=counter)
     take = _draw_source(rng, draws, ("dirs", "radii", "chi"))
