@@ -91,7 +91,7 @@ def _au23(ctx):
 
 
 # -------------------------------------------------------------------------------------------- AU25 LB vs UB
-@check("003_ch06.audit.AU25.lb_vs_ub", spec=("003_ch06.audit.AU25", "003_ch06.thm6_4_11"))
+@check("003_ch06.audit.AU25.lb_vs_ub", spec=("003_ch06.audit.AU25", "003_ch06.thm6_4_11", "003_ch06.exp.E6"))
 def _au25(ctx):
     rows = []
     for n in (10 ** 4, 10 ** 6, 10 ** 9, 10 ** 12):
