@@ -170,7 +170,8 @@ def _rows(ctx):
                    details=out.details, artifacts=out.artifacts + out_d.artifacts,
                    coverage=out.coverage + f"; missing: the vs-n interval {'holds' if out.verdict is Verdict.STATISTICAL else 'does not hold'} "
                    f"the accept rule and the d-dependence is not resolved (d only in {ds}: the box-proposal rejection "
-                   f"sampler's acceptance collapses geometrically in d, see the proposal counts)")
+                   f"sampler's acceptance collapses geometrically in d, see the proposal counts; the d-row is run with the "
+                   f"hit-and-run stand-in in exp.E1.lp_risk_vs_d)")
 
 
 # ----------------------------------------------------------------------------------------------- the p = 1 row

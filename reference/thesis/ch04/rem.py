@@ -241,12 +241,17 @@ def _check_k_mu(k, mu_, **params):
                          f"{args}")
 
 
-def _potential(data: Sequence, loss: Callable, k: float, mu: float, r: Callable | None) -> ValueOracle:
+def _potential(data: Sequence, loss: Callable, k: float, mu: float, r: Callable | None,
+               vectorized_loss: bool = False) -> ValueOracle:
     n = len(data)
+    S = np.asarray(data, dtype=float) if vectorized_loss else None
 
     def U(x):
         x = np.asarray(x, dtype=float)
-        FD = sum(loss(x, s) for s in data) / n                                  # F_D(x) = (1/n) sum f(x; s_i)  (4.1)
+        if vectorized_loss:                                                     # loss(x, S) = (f(x; s_i))_i
+            FD = float(np.mean(loss(x, S)))                                     # F_D(x) = (1/n) sum f(x; s_i)  (4.1)
+        else:
+            FD = sum(loss(x, s) for s in data) / n                              # F_D(x) = (1/n) sum f(x; s_i)  (4.1)
         return k * (FD + (mu * r(x) if r is not None else 0.0))
 
     return ValueOracle(U)
@@ -254,12 +259,15 @@ def _potential(data: Sequence, loss: Callable, k: float, mu: float, r: Callable 
 
 def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, epsilon, delta,
             sampler: Callable, rng: np.random.Generator, params: str = "consistent", noise=None,
-            return_oracle: bool = False):
+            return_oracle: bool = False, vectorized_loss: bool = False):
     """Private ERM by REM (Theorem 4.4.2, 003 L3667-3683).
 
     Preconditions: ``data`` non-empty sequence (n = len(data)); ``loss(x, s)`` convex, G-Lipschitz in ||.||_X;
         ``r`` 1-strongly convex on X with range <= Theta; d >= 1; G, Theta, epsilon > 0; delta in (0, 1/2);
-        ``sampler(U, rng[, noise])`` an exact sampler of ∝ exp(-U) 1_X (back-ends above).
+        ``sampler(U, rng[, noise])`` an exact sampler of ∝ exp(-U) 1_X (back-ends above; the MCMC stand-in of
+        ``hit_and_run`` is not exact: its finite-step error is what its law checks bound);
+        ``vectorized_loss``: ``loss(x, S)`` takes the stacked data array S (n rows) and returns the n losses
+        (the same F_D, one numpy call instead of n Python calls).
     Steps: (1) (k, mu) <- rem_erm_params(params) [L3669 / Audit #1];
            (2) U <- k (F_D + mu r) as a counting value oracle [Thm 4.4.2];
            (3) return x ~ nu ∝ exp(-U) 1_X [L3667].
@@ -275,9 +283,10 @@ def rem_erm(data: Sequence, loss: Callable, r: Callable, *, d: int, G, Theta, ep
     d = _V.integer("d", d, lo=1)
     data = _V.sequence("data", data)
     return_oracle = _V.flag("return_oracle", return_oracle)
+    vectorized_loss = _V.flag("vectorized_loss", vectorized_loss)
     k, mu = rem_erm_params(len(data), d, G, Theta, epsilon, delta, params)     # L3669
     _check_k_mu(k, mu, G=G, Theta=Theta, epsilon=epsilon)
-    U = _potential(data, loss, k, mu, r)                                       # U = k(F_D + mu r)
+    U = _potential(data, loss, k, mu, r, vectorized_loss)                      # U = k(F_D + mu r)
     x = sampler(U, rng) if noise is None else sampler(U, rng, noise=noise)     # x ~ exp(-U) 1_X  (L3667)
     return (x, U) if return_oracle else x
 
