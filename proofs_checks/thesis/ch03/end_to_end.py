@@ -108,13 +108,14 @@ def sufficient_statistic_test(xs, k, mu, eta_tv, beta):
     return dict(E=E, V=V, span=span, r=r, dev=dev, reject=abs(dev) > r, m=len(xs))
 
 
-def detectable_shifts(k, mu, m, beta):
+def detectable_shifts(k, mu, m, beta, eta_tv=0.0):
     """For the mutants of the mechanism (2k, k/2, mu -> 2mu in the calibration (k = 2 mu n^2 a^2/G^2 doubles too),
     mu -> 2mu in the regulariser only): the shift of E h (h of the null) and whether it exceeds r_null + r_alt (then
-    the test rejects with probability >= 1 - beta by the same Bernstein bound)."""
+    the test rejects with probability >= 1 - beta by the same Bernstein bound; r_null is the test's own radius, TV slack
+    eta_tv included)."""
     E0, V0, lo, hi = _gibbs_moments(k, mu, mu)
     span = hi - lo
-    r0 = bernstein_radius(V0, span, m, beta)
+    r0 = bernstein_radius(V0 + eta_tv * span * span, span, m, beta) + eta_tv * span
     out = {}
     for name, (kk, mm) in {"2k": (2 * k, mu), "k/2": (k / 2, mu), "2mu (calibration: k doubles too)": (2 * k, 2 * mu),
                            "2mu (regulariser only)": (k, 2 * mu)}.items():
@@ -184,7 +185,7 @@ def _in_law(ctx):
         return fail("mean of h(x) = G x + mu x^2/2 within the Bernstein radius (beta = 5e-7) + eta_TV span of E_pi h",
                     f"|{t['dev']:+.4f}| > {t['r']:.4f} (M = {M2}, n = {N_TARGETED}, printed k = {k0:.4g}, "
                     f"mu = {mu0:.4g}; the runs reported k = {info2['k']:.4g}, mu = {info2['mu']:.4g})")
-    shifts = detectable_shifts(k0, mu0, M2, BETA / 2)
+    shifts = detectable_shifts(k0, mu0, M2, BETA / 2, info2["eta_tv"])
     eff = "; ".join(f"{nm}: shift {sh:+.4f} ({'detected w.p. >= 1 - 5e-7' if ok else 'NOT reliably detected'})"
                     for nm, (sh, ok) in shifts.items())
     return Outcome(Verdict.STATISTICAL,

@@ -78,12 +78,13 @@ def second_moment_test(xs, c, y, fine, coarse, R, beta):
     xs = np.asarray(xs, dtype=float)
     r = _bernstein(Vf + vbias, R * R, len(xs), beta) + bias
     dev = float(np.mean(np.sum(xs ** 2, axis=1))) - Ef
-    return dict(E=Ef, V=Vf, r=r, dev=dev, grid_err=bias, reject=abs(dev) > r, m=len(xs))
+    return dict(E=Ef, V=Vf, r=r, dev=dev, grid_err=bias, var_err=vbias, reject=abs(dev) > r, m=len(xs))
 
 
-def scale_mutant_shifts(c, y, fine, fine_2a, R, m, beta):
+def scale_mutant_shifts(c, y, fine, fine_2a, R, m, beta, bias=0.0, var_err=0.0):
     """Shift of E ||x||^2 under the scale mutants c -> 2c, c -> c/2, a -> 2a (``fine_2a`` = the grid of psi_{p,2a}),
-    whether it exceeds r_null + r_alt at m draws (then rejected w.p. >= 1 - beta), and the m that would make it so."""
+    whether it exceeds r_null + r_alt at m draws (then rejected w.p. >= 1 - beta; r_null is the test's own radius with
+    the grid errors ``bias``, ``var_err`` of :func:`second_moment_test`), and the m that would make it so."""
     X1, X2, psi, inside = fine
     st = X1 ** 2 + X2 ** 2
     w0 = grid_law(c, y, X1, X2, psi, inside)
@@ -93,7 +94,8 @@ def scale_mutant_shifts(c, y, fine, fine_2a, R, m, beta):
                      ("c -> c/2", grid_law(c / 2, y, X1, X2, psi, inside)),
                      ("a -> 2a", grid_law(c, y, *fine_2a))):
         E1 = float((w1 * st).sum()); V1 = float((w1 * (st - E1) ** 2).sum())
-        ok = lambda mm: abs(E1 - E0) > _bernstein(V0, R * R, mm, beta) + _bernstein(V1, R * R, mm, beta)
+        ok = lambda mm: abs(E1 - E0) > (_bernstein(V0 + var_err, R * R, mm, beta) + bias
+                                        + _bernstein(V1, R * R, mm, beta))
         need = next((mm for mm in range(10, 100001, 10) if ok(mm)), None)
         out[name] = (E1 - E0, ok(m), need)
     return out
@@ -132,7 +134,8 @@ def _gamma_in_law(ctx):
         return fail("mean of ||x||^2 within the Bernstein radius (beta/2) + grid error of its exact mean",
                     f"|{t['dev']:+.4f}| > {t['r']:.4f}, M = {M}")
     _, X1a, X2a, psia, ina = grid_psi(2 * a, R, 121)
-    sh = scale_mutant_shifts(c, y, (X14, X24, psi4, in4), (X1a, X2a, psia, ina), R, M, BETA / 2)
+    sh = scale_mutant_shifts(c, y, (X14, X24, psi4, in4), (X1a, X2a, psia, ina), R, M, BETA / 2, t["grid_err"],
+                             t["var_err"])
     eff = "; ".join(f"{nm}: shift {d:+.3f} ({'detected' if ok else 'NOT detected'} at M = {M}; detected w.p. >= "
                     f"1 - 5e-7 from M = {need})" for nm, (d, ok, need) in sh.items())
     per_draw = secs / M

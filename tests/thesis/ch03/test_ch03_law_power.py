@@ -28,7 +28,7 @@ def test_targeted_statistic_accepts_the_target_and_rejects_k_doubled_and_halved_
     assert not e2e.sufficient_statistic_test(_exact_draws(k, mu, M, rng), k, mu, eta, 5e-7)["reject"]
     assert e2e.sufficient_statistic_test(_exact_draws(2 * k, mu, M, rng), k, mu, eta, 5e-7)["reject"]
     assert e2e.sufficient_statistic_test(_exact_draws(2 * k, 2 * mu, M, rng), k, mu, eta, 5e-7)["reject"]
-    sh = e2e.detectable_shifts(k, mu, M, 5e-7)
+    sh = e2e.detectable_shifts(k, mu, M, 5e-7, eta)
     assert sh["2k"][1] and sh["2mu (calibration: k doubles too)"][1]          # stated as detected w.p. >= 1 - 5e-7
     assert not sh["2mu (regulariser only)"][1]                                  # stated as NOT detected
 

@@ -50,7 +50,9 @@ def test_gamma_y_second_moment_test_rejects_a_mutated_scale(monkeypatch):
     monkeypatch.setattr(llt, "psi_pa", lambda x, a, q=4: float(np.dot(x, x)) / (4 * a))
     c, a, R, y = 1.0, 0.05, 1.0, np.array([3.0, 3.0])
     fine, coarse = _standin_grid(a, R, 241), _standin_grid(a, R, 121)
-    sh = L.scale_mutant_shifts(c, y, fine, _standin_grid(2 * a, R, 241), R, 100, 5e-7)
+    dummy = L.second_moment_test(np.zeros((10, 2)), c, y, fine, coarse, R, 5e-7)     # grid errors only
+    sh = L.scale_mutant_shifts(c, y, fine, _standin_grid(2 * a, R, 241), R, 100, 5e-7, dummy["grid_err"],
+                               dummy["var_err"])
     M = sh["c -> 2c"][2]
     assert M is not None and M <= 2000
     rng = np.random.default_rng(11)
