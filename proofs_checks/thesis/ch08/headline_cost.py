@@ -19,7 +19,7 @@ in a corner of the grid where every n ≤ 2000 (cheapest: α = Φ/L, ε = 10, n 
 beyond it.  In that cheapest corner the ladder is partly vacuous: by Goldstein descent ‖∂̄_{2α}F(x)‖ ≤ (F(x) − inf F)/(2α),
 so the start x0 itself meets every β ≥ min(L, Φ/(2α)) (at α = Φ/L: β ≥ L/2) without reading a sample.  The corner
 ladders run end to end (RUN_LADDERS, by headline_goldstein: 003_ch08.exp.E2.zero_order_ladder and
-E3.first_order_ladder, exact Goldstein norm of a 1-D-embedded instance, 3-6 points at step 2^(−1/4)) are asserted to fit
+E3.first_order_ladder, exact Goldstein norm of a 1-D-embedded instance, 4 and 6 points at step 2^(−1/4)) are asserted to fit
 the budget and to have no such trivially met point.  This check stays the record of why the printed regime (small
 α, β, ε; large d) cannot run: it returns SKIPPED carrying these numbers.
 """

@@ -139,7 +139,9 @@ def counted_private_run(order, *, n, T, D, Sigma, m, evals, alpha, eps, d, rng, 
         raise AssertionError("‖z_t − z_{t−1}‖ > 2D")
     # privacy replay (as 003_ch08.priv.P8_1.replay): σ and the nodes really used, sensitivities with the run's batches
     k_block, used, sig_meas, s1w, s2w = 0, {}, [], 0.0, 0.0
-    r2 = (orc.zo_error_bound(L, d, m, iota) if zero else 2 * L * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m))
+    # error radii written out (not the reference's zo_error_bound): McDiarmid on the mean of m terms of norm <= Ld
+    # (zero-order) or <= L (first-order, O2 steps; 0 at period starts, one coupled y per sample)
+    r2 = 2 * L * (d if zero else 1) * (1 + math.sqrt(2 * math.log(1 / iota))) / math.sqrt(m)
     r1 = r2 if zero else 0.0
     for t, (nz, b) in enumerate(zip(noises, batches), start=1):
         loc = (t - 1) % Sigma + 1
