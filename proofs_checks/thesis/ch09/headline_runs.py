@@ -8,11 +8,13 @@ an n × n concentration score; Alg 28's Gaussian noise, privately calibrated for
 W = T(nm + n²) and ρ on a grid and fails as soon as a configuration with W ≤ 1e9 has ρ < 1 (then the printed
 regime would be feasible and non-vacuous and the scaled runs below should be replaced by a private run).
 
-Scaled runs (``H9_1.excess_vs_m``, ``H9_2.excess_vs_m``): the code's Alg 29 / Alg 30, noise on, at the printed T
+Scaled runs (``H9_1.excess_vs_m``, ``H9_1.excess_vs_n``, ``H9_2.excess_vs_m``): the code's Alg 29 / Alg 30, noise
+on, at the printed T
 (and Thm 9.4.1's r, η, τ from thm941_parameters), with two documented scalings, both through the pre-drawn-draws
 interface and the σ argument (the algorithm's code is unchanged):
   * Alg 28's Gaussian σ = S_GAUSS × a28_calibrated_sigma (the private calibration), S_GAUSS = 3e-5 for Alg 29 and
-    S_GAUSS_A30 = 3e-6 for Alg 30 (whose phases' radii R̂_i exceed diam Θ at these n, so its steps are larger);
+    S_GAUSS_N = 1e-5 for the n-sweep at ε = 3 (the calibrated σ is larger at smaller ε) and S_GAUSS_A30 = 3e-6 for
+    Alg 30 (whose phases' radii R̂_i exceed diam Θ at these n, so its steps are larger);
   * Alg 28's AboveThreshold Laplace draws (threshold ρ and per-query ν) multiplied by S_AT = 0.01 (equivalently
     AboveThreshold at budget ε/(2·S_AT)): at n ≤ 16 users the margin n/5 of the score test is below the Laplace
     scale 16/ε, so unscaled runs halt within a few rounds and return θ_0.
@@ -40,6 +42,7 @@ from reference.thesis.ch09.algorithms import (a28_calibrated_sigma, chernoff_k, 
 C9 = "003_ch09"
 S_GAUSS = 3e-5           # Gaussian σ = S_GAUSS × the private calibration (a28_calibrated_sigma)
 S_AT = 0.01              # AboveThreshold's standard Laplace draws × S_AT
+S_GAUSS_N = 1e-5         # the same for the n-sweep of Alg 29 at ε = 3 (keeps the noise's share of the excess < 3%)
 S_GAUSS_A30 = 3e-6       # the same for Alg 30 (its phases' R̂_i exceed diam Θ, so its steps are ~10× larger)
 D_A30 = 8                # dimension of the Alg 30 instance (the excess is a sum of d squared errors: less variance)
 REPS = 8
@@ -151,11 +154,11 @@ def _alg29_instance(n: int, m: int, rng: np.random.Generator, p: float = 0.75):
     return (rng.random((n, m, 1)) >= p).astype(float)
 
 
-@check(f"{C9}.exp.H9_1.excess_vs_m", spec=f"{C9}.exp.H9_1", profile="full")
-def _h91_runs(ctx):
-    n, d, eps, delta, G, R, p = 8, 1, 9.0, 1e-6, 1.0, 1.0, 0.75
-    ms = [1, 2, 4, 8]
-    samples, rows, halts = [], [], 0
+def _alg29_cell(rng: np.random.Generator, n: int, m: int, eps: float, p: float, label: str,
+                delta: float = 1e-6, G: float = 1.0, R: float = 1.0, s_gauss: float = S_GAUSS):
+    """REPS scaled Alg 29 runs at (n, m) on the two-point instance (d = 1): (excesses, row text, halted runs).
+    Asserts T = m²n² + mn√d (Thm 9.4.1) and the gradient / user-query counts T·n·m / T·n of every run."""
+    d = 1
     pos, neg, zer = np.array([G]), np.array([-G]), np.array([0.0])
 
     def grad(th, z):                                  # a subgradient of G|θ − z|
@@ -163,38 +166,49 @@ def _h91_runs(ctx):
         return pos if a > b else (neg if a < b else zer)
 
     proj = lambda x: np.clip(x, 0.0, R)               # noqa: E731  Euclidean projection onto Θ = [0, R]
+    pr = thm941_parameters(n, m, d, G, R, eps, delta)
+    T = pr["T"]
+    if T != m * m * n * n + m * n:                    # Thm 9.4.1: T = m²n² + mn√d (d = 1)
+        raise AssertionError(f"{label}: T = {T} ≠ m²n² + mn√d")
+    sig = s_gauss * calibrated_sigma(n, m, d, eps, delta, pr["tau"], T)
+    exc, halts = [], 0
+    for _ in range(REPS):
+        data = _alg29_instance(n, m, rng, p)
+        cnt = QueryCounter()
+        th = user_level_dp_sgd(data, grad, proj, np.array([R]), epsilon=eps, delta=delta, r=pr["r"], T=T,
+                               eta=pr["eta"], tau=pr["tau"], sigma=sig, counter=cnt,
+                               draws=_a29_draws(rng, T, n, m, d))
+        answered = cnt.by_kind["user_query"] // n
+        halts += answered < T
+        if cnt.by_kind["gradient"] != answered * n * m or (answered == T and cnt.by_kind["user_query"] != T * n):
+            raise AssertionError(f"{label}: {dict(cnt.by_kind)} ≠ T·n·m gradients / T·n user queries, T = {T}")
+        exc.append(max(G * (2 * p - 1) * float(th[0]), 1e-12))
+    rp = replay_scaled(n, m, d, eps, delta, pr["tau"], T, s_gauss)
+    row = (f"{label}: T={T} (= m²n²+mn), {T * n * m} gradients/run asserted, η={pr['eta']:.3g} (ηTG/R = "
+           f"{pr['eta'] * T * G / R:.3g}), τ={pr['tau']:.3g}, σ={rp['sigma_read']:.3g} (= {s_gauss:g} × "
+           f"{rp['sigma_cal']:.3g}), mean excess {np.mean(exc):.4g} (noise-to-bias ≈ (σ/(G√T))²(ηTG/R)² = "
+           f"{(rp['sigma_read'] / (G * math.sqrt(T))) ** 2 * (pr['eta'] * T * G / R) ** 2:.3g}: the "
+           f"reflected-walk excess ησ²/2 near the optimum over the bias R²/(2ηT)); replayed ε = "
+           f"{rp['scaled']['eps']:.3g} (AboveThreshold {rp['scaled']['e_at']:.3g} + Gaussian "
+           f"{rp['scaled']['e_g']:.3g}, μ = {rp['scaled']['mu']:.3g}) at δ = {rp['scaled']['delta']:.2g} vs the "
+           f"claimed ε = {eps:g} (control, unscaled: {rp['calibrated']['eps']:.4g})")
+    return exc, row, halts
+
+
+def _h91_bound(n: int, m: int, eps: float, d: int = 1, delta: float = 1e-6) -> float:
+    """Thm 9.4.1's bound / GR with the O(·) constant 1: 1/√(nm) + √d log(ndm/δ)/(n√m ε)."""
+    return 1 / math.sqrt(n * m) + math.sqrt(d) * math.log(n * d * m / delta) / (n * math.sqrt(m) * eps)
+
+
+@check(f"{C9}.exp.H9_1.excess_vs_m", spec=f"{C9}.exp.H9_1", profile="full")
+def _h91_runs(ctx):
+    n, eps, p = 8, 9.0, 0.75
+    ms = [1, 2, 4, 8]
+    samples, rows, halts = [], [], 0
     for m in ms:
-        pr = thm941_parameters(n, m, d, G, R, eps, delta)
-        T = pr["T"]
-        if T != m * m * n * n + m * n:                # Thm 9.4.1: T = m²n² + mn√d (d = 1)
-            raise AssertionError(f"m = {m}: T = {T} ≠ m²n² + mn√d")
-        sig = S_GAUSS * calibrated_sigma(n, m, d, eps, delta, pr["tau"], T)
-        rng = ctx.child_rng(1000 + m)
-        exc = []
-        for _ in range(REPS):
-            data = _alg29_instance(n, m, rng, p)
-            cnt = QueryCounter()
-            th = user_level_dp_sgd(data, grad, proj, np.array([R]), epsilon=eps, delta=delta, r=pr["r"], T=T,
-                                   eta=pr["eta"], tau=pr["tau"], sigma=sig, counter=cnt,
-                                   draws=_a29_draws(rng, T, n, m, d))
-            answered = cnt.by_kind["user_query"] // n
-            halts += answered < T
-            if cnt.by_kind["gradient"] != answered * n * m or (answered == T and cnt.by_kind["user_query"] != T * n):
-                raise AssertionError(f"m = {m}: {dict(cnt.by_kind)} ≠ T·n·m gradients / T·n user queries, T = {T}")
-            exc.append(max(G * (2 * p - 1) * float(th[0]), 1e-12))
-        rp = replay_scaled(n, m, d, eps, delta, pr["tau"], T)
-        samples.append(exc)
-        rows.append(f"m={m}: T={T} (= m²n²+mn), {T * n * m} gradients/run asserted, η={pr['eta']:.3g}, "
-                    f"τ={pr['tau']:.3g}, σ={rp['sigma_read']:.3g} (= {S_GAUSS:g} × {rp['sigma_cal']:.3g}), mean "
-                    f"excess {np.mean(exc):.4g} (noise-to-bias ≈ (σ/(G√T))²(ηTG/R)² = "
-                    f"{(rp['sigma_read'] / (G * math.sqrt(T))) ** 2 * (pr['eta'] * T * G / R) ** 2:.3g}: the "
-                    f"reflected-walk excess ησ²/2 near the optimum over the bias R²/(2ηT)); replayed ε = "
-                    f"{rp['scaled']['eps']:.3g} (AboveThreshold "
-                    f"{rp['scaled']['e_at']:.3g} + Gaussian {rp['scaled']['e_g']:.3g}, μ = {rp['scaled']['mu']:.3g}) "
-                    f"at δ = {rp['scaled']['delta']:.2g} vs the claimed ε = {eps} (control, unscaled: "
-                    f"{rp['calibrated']['eps']:.4g})")
-    theory = _theory_local_slope(ms, lambda m: 1 / math.sqrt(n * m) + math.sqrt(d) * math.log(n * d * m / delta)
-                                 / (n * math.sqrt(m) * eps))
+        exc, row, h = _alg29_cell(ctx.child_rng(1000 + m), n, m, eps, p, f"m={m}")
+        samples.append(exc); rows.append(row); halts += h
+    theory = _theory_local_slope(ms, lambda m: _h91_bound(n, m, eps))
     ci = slope_interval(ms, samples, ctx.child_rng(99))
     fig = loglog_figure(ctx, "excess_vs_m", ms, samples, ci, theory=theory, competitor=0.0, xlabel="items per user m",
                         ylabel="excess population risk", title="H9.1 Alg 29, n = 8, scaled noise (not private)")
@@ -202,9 +216,38 @@ def _h91_runs(ctx):
                        claim="Thm 9.4.1: excess ≲ GR(1/√(nm) + √d log(ndm/δ)/(n√m ε)) — local slope in m of the "
                              "printed bound over the range",
                        figure=fig, details="; ".join(rows) + f"; halted runs: {halts}",
-                       coverage=_coverage("Alg 29", f"m ∈ {ms} at n = {n}", eps, delta, halts, S_GAUSS, d)
+                       coverage=_coverage("Alg 29", f"m ∈ {ms} at n = {n}", eps, 1e-6, halts, S_GAUSS, 1)
                        + "; instance: ℓ = G|θ − z| on Θ = [0, 1], z ∈ {0 (p = 3/4), 1}, θ_0 = 1 (optimum on the "
                          "boundary, at distance R); competitor 0 = no gain from m (one item per user)")
+    return _no_erratum(out)
+
+
+@check(f"{C9}.exp.H9_1.excess_vs_n", spec=f"{C9}.exp.H9_1", profile="full")
+def _h91_runs_n(ctx):
+    m, eps, p = 1, 3.0, 1.0
+    ns = [8, 12, 16, 24, 32]
+    samples, rows, halts = [], [], 0
+    for n in ns:
+        pr = thm941_parameters(n, m, 1, 1.0, 1.0, eps, 1e-6)
+        if not math.isclose(pr["eta"] * pr["T"], n * math.sqrt(m) * eps / math.log(m * n / 1e-6), rel_tol=1e-12):
+            raise AssertionError(f"n = {n}: the privacy term of η is not the binding one (design error)")
+        exc, row, h = _alg29_cell(ctx.child_rng(3000 + n), n, m, eps, p, f"n={n}", s_gauss=S_GAUSS_N)
+        samples.append(exc); rows.append(row); halts += h
+    theory = _theory_local_slope(ns, lambda n: math.log(n * m / 1e-6) / (n * math.sqrt(m) * eps))  # privacy term
+    ci = slope_interval(ns, samples, ctx.child_rng(97))
+    fig = loglog_figure(ctx, "excess_vs_n", ns, samples, ci, theory=theory, competitor=-0.5, xlabel="users n",
+                        ylabel="excess population risk", title="H9.1 Alg 29, m = 1, ε = 3, scaled noise (not private)")
+    out = rate_outcome(ci, theory=theory, competitor=-0.5, holds_verdict=Verdict.PARTIAL,
+                       claim="Thm 9.4.1: excess ≲ GR(1/√(nm) + √d log(ndm/δ)/(n√m ε)) — local slope in n of the "
+                             "privacy term √d log(ndm/δ)/(n√m ε), the binding one of the run's step size",
+                       figure=fig, details="; ".join(rows) + f"; halted runs: {halts}",
+                       coverage=_coverage("Alg 29", f"n ∈ {ns} at m = {m}", eps, 1e-6, halts, S_GAUSS_N, 1)
+                       + "; instance: ℓ = G|θ| on Θ = [0, 1] (z ≡ 0: a point mass, so the sampling term vanishes "
+                         "and the sweep isolates the privacy term), θ_0 = 1 at distance R from the optimum on the "
+                         "boundary; at ε = 3 the privacy term n√m ε/(T√d log(mnd/δ)) of η is the binding one for "
+                         "every n here (ηTG/R = n√m ε/(√d log) in details); competitor −1/2 = the non-private rate "
+                         "1/√(nm), which is also what the printed first step-size term √(mn)ε/(T√d log) would give "
+                         "(AU9.10)")
     return _no_erratum(out)
 
 
