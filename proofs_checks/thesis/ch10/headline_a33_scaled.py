@@ -67,10 +67,10 @@ def a33_schedule(n: int, m: int, d: int, eps: float, delta: float, p: float, q: 
     return out
 
 
-def a33_replayed_epsilon(n: int, m: int, d: int, eps: float, consts: dict) -> dict:
+def a33_replayed_epsilon(n: int, m: int, d: int, eps: float, consts: dict, beta: float = BETA) -> dict:
     """Privacy of phase 1 of Alg 33 at ``consts`` from the scales the code uses (phases use disjoint users)."""
     delta, lam, p = a33_params(n, m, d, eps)
-    n1, T1, K1 = a33_schedule(n, m, d, eps, delta, p, Q, lam, BETA, c_K=consts["c_K"])[0]
+    n1, T1, K1 = a33_schedule(n, m, d, eps, delta, p, Q, lam, beta, c_K=consts["c_K"])[0]
     b_thr, b_lap, sigma = _a32_read(n1, 8, T1, eps, delta, n, d, c_sigma=consts["c_sigma"], c_thr=consts["c_thr"],
                                     c_lap=consts["c_lap"])             # σ at τ = 1 (σ ∝ τ)
     e_at = compose_basic([(rdp_laplace(math.inf, b_thr, 2.0), 0.0), (rdp_laplace(math.inf, b_lap, 4.0), 0.0)])[0]

@@ -46,3 +46,14 @@ def test_a33_printed_K_is_the_cap():
     delta, lam, p = a33_params(n, m, d, eps)
     assert all(K == n_i for n_i, _, K in a33_schedule(n, m, d, eps, delta, p, 0.5, lam, 1.0, c_K=500.0))
     assert all(K < n_i for n_i, _, K in a33_schedule(n, m, d, eps, delta, p, 0.5, lam, 1.0, c_K=SCALED33["c_K"])[:3])
+
+
+def test_smoothing_parameters_and_schedule_grow_like_the_printed_beta():
+    from proofs_checks.thesis.ch10.headline_a33_smoothed_scaled import smoothing
+    r, beta = smoothing(1000, 4, 2, 1.0)
+    assert math.isclose(r, math.sqrt(2) / (1000 * 2)) and math.isclose(beta, math.sqrt(2) / r)
+    T1 = []
+    for n in (250, 1000):
+        delta, lam, p = a33_params(n, 4, 2, 1.0)
+        T1.append(a33_schedule(n, 4, 2, 1.0, delta, p, 0.5, lam, smoothing(n)[1], c_K=SCALED33["c_K"])[0][1])
+    assert T1[0] < T1[1]                                                  # T_i = ⌈(1 + √(β/λ_i)) log(ndm)⌉ grows with n
