@@ -731,7 +731,8 @@ def thm1238_sco(samples, grad: Callable, project_restricted: Callable, x0, *, J:
         ⌈m_i²ρ/d⌉) sample gradients (counted; <= C_sco max(n², n³ρ/d)); w.p. >= 1 − δ the excess is <= C_sco(G_kD(√d
         log(1/δ)/(n√ρ))^{1−1/k} + G_2D√(log(1/δ)/n)) when J, Δ are the proof's (C_sco, C_reg-pop unspecified).
     Randomness: the P12.0 calls' (T, d) standard normals in phase order, from ``rng``.  ``trace`` receives per phase
-        dict(i, m_i, lam_i, R, found, x); found = False marks Aggregate's fallback to x^1 (no 0.51J cluster).
+        dict(i, m_i, lam_i, R, found, points, x_prev, x): the J P12.0 outputs, the centre x_{i−1}, the phase output;
+        found = False marks Aggregate's fallback to x^1 (no 0.51J cluster).
     Spec: 003_ch12.thm12_3_8
     """
     _V.callable_("grad", grad); _V.callable_("project_restricted", project_restricted)
@@ -761,8 +762,8 @@ def thm1238_sco(samples, grad: Callable, project_restricted: Callable, x0, *, J:
                           k=k, rho=rho, R=R, rng=rng, variant=variant, counter=counter,
                           trace=agg)                                       # L9057-9059: R = Δ4^i/λ_i
         if trace is not None:
-            trace.append(dict(i=i, m_i=m_i, lam_i=lam_i, R=R, found=agg[-1]["found"],
-                              x=np.asarray(x, dtype=float).copy()))
+            trace.append(dict(i=i, m_i=m_i, lam_i=lam_i, R=R, found=agg[-1]["found"], points=agg[-1]["points"],
+                              x_prev=np.asarray(x_prev, dtype=float).copy(), x=np.asarray(x, dtype=float).copy()))
         return x
 
     return population_localize(x0, phase, lam=lam, I=I, Delta=Delta)
