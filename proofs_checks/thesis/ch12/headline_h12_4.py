@@ -85,7 +85,7 @@ def _cell(rng, n, d, rho, k, mu, reps):
     return exc, _bound(n, d, rho, k, G2, Gk), rho_ph, eta, C
 
 
-@check(f"{C12}.exp.H12_4.constants", spec=f"{C12}.exp.H12_4", profile="full")
+@check(f"{C12}.exp.H12_4.constants", spec=(f"{C12}.exp.H12_4", f"{C12}.thm12_8_2"), profile="full")
 def _h124c(ctx):
     from scipy.stats import t as student_t
     n, mu, d, rho, k, reps = 2 ** 15, 0.38, 8, 0.01, 4, 24
