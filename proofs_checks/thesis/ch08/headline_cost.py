@@ -19,7 +19,7 @@ in a corner of the grid where every n ≤ 2000 (cheapest: α = Φ/L, ε = 10, n 
 beyond it.  In that cheapest corner the ladder is partly vacuous: by Goldstein descent ‖∂̄_{2α}F(x)‖ ≤ (F(x) − inf F)/(2α),
 so the start x0 itself meets every β ≥ min(L, Φ/(2α)) (at α = Φ/L: β ≥ L/2) without reading a sample.  The corner
 ladders run end to end (RUN_LADDERS, by headline_goldstein: 003_ch08.exp.E2.zero_order_ladder and
-E3.first_order_ladder, exact Goldstein norm of a 1-D-embedded instance, 4 and 6 points at step 2^(−1/4)) are asserted to fit
+E3.first_order_ladder, exact Goldstein norm of a 1-D-embedded instance, 7 points at step 2^(−1/4)) are asserted to fit
 the budget and to have no such trivially met point.  This check stays the record of why the printed regime (small
 α, β, ε; large d) cannot run: it returns SKIPPED carrying these numbers.
 """
@@ -36,8 +36,8 @@ DELTA = 1e-6
 # β_j = β0·2^(−j·step), reps[j] private runs at n(β_j); α = 0.2 < Φ/(2L) so that the start is not already
 # (2α, 0)-stationary (at α = Φ/L it is, on a steepest instance: see the cost check)
 RUN_LADDERS = {
-    "zero": dict(alpha=0.2, eps=10.0, d=2, beta0=0.9, step=0.25, reps=(8, 8, 8, 8)),
-    "first": dict(alpha=0.2, eps=10.0, d=10, beta0=0.9, step=0.25, reps=(16, 16, 16, 16, 16, 8)),
+    "zero": dict(alpha=0.2, eps=10.0, d=2, beta0=0.9, step=0.25, reps=(16, 16, 16, 16, 16, 16, 8)),
+    "first": dict(alpha=0.2, eps=10.0, d=10, beta0=0.9, step=0.25, reps=(16, 16, 16, 16, 16, 16, 16)),
 }
 
 

@@ -74,9 +74,21 @@ def _fo(grad, z, xi, y):
     return np.mean([grad(z + yj, xi) for yj in y], axis=0)
 
 
+def _zo_rows(fval_rows, z, xi, y, alpha):
+    """_zo with the values of all rows at once: fval_rows(X, ξ) -> (k,) for X of shape (k, d); same arithmetic."""
+    d = z.size
+    vals = fval_rows(z[None, :] + alpha * y, xi) - fval_rows(z[None, :] - alpha * y, xi)
+    return (d / (2 * alpha)) * (vals[:, None] * y).mean(axis=0)
+
+
+def _fo_rows(grad_rows, z, xi, y):
+    return np.mean(grad_rows(z[None, :] + y, xi), axis=0)
+
+
 def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m: int, sigma: float,
                        rng: np.random.Generator | None = None, order: str = "zero", f=None, grad=None,
-                       directions: str = "sphere", counter: QueryCounter | None = None, draws: dict | None = None):
+                       directions: str = "sphere", counter: QueryCounter | None = None, draws: dict | None = None,
+                       vectorized: bool = False):
     """Algorithm 24 (order="zero", f(x, ξ) values) / Algorithm 26 (order="first", grad(x, ξ) subgradients).
 
     Preconditions: stream = the data in a fixed (public) order, consumed without replacement; Sigma >= 1 (period),
@@ -89,6 +101,10 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
     period starts.
     Postcondition: returns (O, state); state["calls"], state["samples_used"], state["exhausted"] (the call that
     finds the stream exhausted raises StopIteration).
+    ``vectorized=True``: f(X, ξ) / grad(X, ξ) take the k query points of one estimate as the rows of X (k, d) and
+    return (k,) values / (k, d) gradients, equal row by row to the pointwise callables; the counter records the same
+    number of evaluations (one per row; one round per batch), the draws and the arithmetic are unchanged (tested
+    bit-identical to the pointwise path).
 
     Randomness: per estimate the direction draws — "dirs": standard normals, k rows of d (sphere: y = g/‖g‖; ball:
         uniform_l2_ball with "radii": k standard uniforms after the k rows) — and one (d,) standard normal per tree node
@@ -102,6 +118,7 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
     rng = _V.generator("rng", rng, allow_none=True)
     _V.choice("order", order, ("zero", "first"))
     _V.choice("directions", directions, ("sphere", "printed_ball"))
+    vectorized = _V.flag("vectorized", vectorized)
     Sigma, B1, B2, m = (_V.integer("Sigma", Sigma, lo=1), _V.integer("B1", B1, lo=1), _V.integer("B2", B2, lo=1),
                         _V.integer("m", m, lo=1))
     if order == "zero" and f is None or order == "first" and grad is None:
@@ -120,6 +137,20 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
         record(1, GradientOracle.kind)
         return np.asarray(grad(x, xi), dtype=float)
 
+    def f_rows(X, xi):
+        record(X.shape[0], ValueOracle.kind)
+        v = np.asarray(f(X, xi), dtype=float)
+        if v.shape != (X.shape[0],):
+            raise ValueError(f"vectorized f(X, xi) must return {X.shape[0]} values, got shape {v.shape}")
+        return v
+
+    def g_rows(X, xi):
+        record(X.shape[0], GradientOracle.kind)
+        G = np.asarray(grad(X, xi), dtype=float)
+        if G.shape != X.shape:
+            raise ValueError(f"vectorized grad(X, xi) must return shape {X.shape}, got {G.shape}")
+        return G
+
     st = dict(t=0, ptr=0, g=None, z_prev=None, tree={}, calls=0, samples_used=0, counter=counter)
     take = _draw_source(rng, draws, ("dirs", "radii", "tree"))
 
@@ -130,6 +161,8 @@ def single_pass_oracle(stream, *, Sigma: int, alpha: float, B1: int, B2: int, m:
         return g / np.linalg.norm(g, axis=1, keepdims=True)
 
     def est(z, xi, y):
+        if vectorized:
+            return _zo_rows(f_rows, z, xi, y, alpha) if order == "zero" else _fo_rows(g_rows, z, xi, y)
         return _zo(f_counted, z, xi, y, alpha) if order == "zero" else _fo(g_counted, z, xi, y)
 
     def O(z):

@@ -76,3 +76,26 @@ def test_single_pass_oracle_counts_kinds():
                                    counter=cnt2)
     O(np.zeros(2)); O(np.ones(2))
     assert cnt2.calls == 2 + 2 * 3 and cnt2.by_kind == {"gradient": cnt2.calls}
+
+
+@pytest.mark.parametrize("order,d,beta", [("zero", 2, 0.9), ("first", 10, 0.9 * 2 ** -1.25)])
+def test_vectorized_oracle_is_bit_identical(order, d, beta):
+    """single_pass_oracle(vectorized=True) (rows of one estimate in one batch) = the pointwise path: same x_out, same
+    counts (the n = 229 first-order point has Σ = 2, so the variance-reduction steps are compared too)."""
+    n, T, D, Sigma, m, evals = run_cost(beta, alpha=0.2, eps=10.0, d=d, order=order, delta=DELTA)
+    outs = [H.counted_private_run(order, n=n, T=T, D=D, Sigma=Sigma, m=m, evals=evals, alpha=0.2, eps=10.0, d=d,
+                                  rng=np.random.default_rng(3), seed=4, vectorized=v) for v in (False, True)]
+    assert np.array_equal(outs[0][0], outs[1][0]) and outs[0][1:] == outs[1][1:]
+    if order == "first":
+        assert Sigma == 2
+
+
+def test_vectorized_shape_errors():
+    O, _ = orc.single_pass_oracle(list(np.zeros(5)), Sigma=1, alpha=0.1, B1=1, B2=1, m=2, sigma=0.0,
+                                  rng=np.random.default_rng(0), order="zero", f=lambda X, xi: np.zeros(1),
+                                  vectorized=True)
+    with pytest.raises(ValueError, match="vectorized f"):
+        O(np.zeros(3))
+    with pytest.raises(TypeError, match="vectorized"):
+        orc.single_pass_oracle([0.0], Sigma=1, alpha=0.1, B1=1, B2=1, m=1, sigma=0.0, rng=np.random.default_rng(0),
+                               order="zero", f=lambda x, xi: 0.0, vectorized=1)
