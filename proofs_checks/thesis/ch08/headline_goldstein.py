@@ -247,7 +247,7 @@ def _headline(ctx, order, *, alpha, eps, d, beta0, step, reps, key, name):
         if zeros:
             slope_txt += (" (exact zeros — runs ending (2α, 0)-stationary — at " + ", ".join(
                 f"n = {n}: {z}/{R}" for n, z, R in zeros) + "; a bootstrap resample of only zeros has mean 0, whose log "
-                "the protocol clamps at 1e-300: that is what stretches the interval's lower end)")
+                "the protocol clamps at 1e-300, which can stretch the interval's lower end)")
         verdict_note = (f"; shared protocol: {res.verdict.value} for theory {theory:+.3g} (dominant term of (8.10) at "
                         f"n = {mid:.0f}) vs competitor {competitor:+.3g}")
     # PARTIAL whatever the slope: the regime is scaled (constants 1, tiny n), so the printed rate is not what is tested;
