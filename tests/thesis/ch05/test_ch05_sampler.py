@@ -115,6 +115,21 @@ def test_pi_x_sampler_corrected_law_d1():
     assert np.array_equal(llt.sample_pi_x([x], a, None, u=u), llt.sample_pi_x([x], a, rng, u=u))
 
 
+def test_pi_x_sampler_law_test_rejects_a_mutated_scale():
+    """Power of the KS rule of test_pi_x_sampler_corrected_law_d1 (N = 3000, DKW at 1e-6 + grid error 1e-4): the
+    log-Laplace step run at a mutated scale a -> 2a (D_x becomes N(x/(4a), 1/(4a))) is at sup-CDF distance > 2 x the
+    radius from the target N(x/(2a), 1/(2a)), so it is rejected w.p. >= 1 - 1e-6; the run at 2a is rejected."""
+    a, x, N = 0.8, 0.6, 3000
+    target = stats.norm(x / (2 * a), math.sqrt(1 / (2 * a)))
+    mutant = stats.norm(x / (4 * a), math.sqrt(1 / (4 * a)))
+    t = np.linspace(-6, 6, 20001)
+    r = _dkw(N, 1e-6) + 1e-4
+    assert np.max(np.abs(target.cdf(t) - mutant.cdf(t))) > 2 * r        # the stated detectable effect
+    rng = np.random.default_rng(41)
+    ys = np.array([llt.sample_pi_x([x], 2 * a, rng)[0] for _ in range(N)])
+    assert stats.kstest(ys, target.cdf).statistic > r
+
+
 def test_kanter_laplace_transform():
     rng = np.random.default_rng(12)
     N = 100000
