@@ -4,7 +4,8 @@ reference Alg 33 (``accelerated_phased_erm`` → ``accelerated_minibatch_sgd``, 
 
 * σ_i = c_sigma·τ√T_i log(nde^ε/δ)/(εn_i) (Alg 32 line 14) with c_sigma 1000 → 3: the largest value on the grid
   {1, 3, 10, 100, 1000} at which the mean excess at n = 16,000 falls below 1/4 of the trivial output's (at 10 it stays
-  at 0.65 of it; at 100 and at the printed 1000 the runs sit at the trivial level);
+  at 0.65 of it; larger values only add noise: in development runs at m = 1, 100 and the printed 1000 sat at the
+  trivial level up to n = 64,000);
 * K_i = c_K log(n_i²m²e^ε/δ)(1/ε + n_iε/√(T_i log(1/δ))) (Alg 33 line 4) with c_K 500 → 0.1 (at 500, K_i = n_i: the
   cap of AU10.13, full batches), and the AboveThreshold scales Lap(8/ε), Lap(16/ε) (Alg 32 lines 4, 6) by the same
   factor 2e-4 (c_thr 8 → 0.0016, c_lap 16 → 0.0032), so that the halting probability of a concentrated step, a
