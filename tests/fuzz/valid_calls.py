@@ -580,6 +580,8 @@ CALLS = {
     'reference.srgd.tree.tree_nodes': lambda: dict(T=7, variant='corrected'),
     'reference.thesis.ch01.algorithms.ac_sa': lambda: dict(w0=np.array([1.0, 1.0]), T=5, L=4.0, mu=0.5, oracle=lambda w: np.asarray(w, dtype=float)),
     'reference.thesis.ch01.algorithms.acsa_md_weights': lambda: dict(alpha=0.4, gamma=2.0530754602058883, mu=0.3),
+    'reference.thesis.ch01.rowwise_oracle.RowwiseSampleOracle': lambda: dict(grad_rows=lambda W, X: X + W, data=np.linspace(-1, 1, 60).reshape(20, 3)),
+    'reference.thesis.ch01.rowwise_oracle.derived_oracle': lambda: dict(oracle=_sao(), idx=np.array([0, 2]), lam=0.5, center=np.zeros(3)),
     'reference.thesis.ch01.algorithms.ball_smoothed_gradient': lambda: dict(oracle=_sao(), w=np.zeros(3), idx=np.array([0, 1, 2]), r=0.1, rng=RNG),
     # TODO missing: solver:<class 'function'>
     # 'reference.thesis.ch01.algorithms.iterative_localization': lambda: dict(w0=np.array([0.0, 0.0]), N=1000, G=1.0, D=2.0, d=5, epsilon=0.5, delta=1e-06, trace=None),

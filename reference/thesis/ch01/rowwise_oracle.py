@@ -70,10 +70,19 @@ def derived_oracle(oracle: SampleAccessOracle, idx=None, lam: float = 0.0, cente
     counted on ``oracle``'s counter.  Vectorised (:class:`RowwiseSampleOracle`) when ``oracle`` is; otherwise a core
     :class:`SampleAccessOracle` calling ``oracle.per_sample_grad`` per sample.  The added term is data independent
     (the privacy analysis of the wrappers is unchanged); lam = 0 adds nothing (not even + 0 w)."""
+    _V.has_methods("oracle", oracle, ("grad_batch", "per_sample_grad"))
+    lam = _V.nonnegative("lam", lam)
     data = oracle.data
     if idx is not None:
+        idx = np.asarray(idx)
+        if idx.ndim != 1 or (idx.size and (not np.issubdtype(idx.dtype, np.integer) or idx.min() < 0
+                                           or idx.max() >= oracle.n)):
+            raise ValueError(f"idx must be a 1-D integer array of sample indices in [0, {oracle.n - 1}], got {idx!r}"[:300])
+        if not idx.size:
+            raise ValueError("idx must select at least one sample")
         data = data[idx] if isinstance(data, np.ndarray) else [data[j] for j in idx]
-    lam = float(lam)
+    if lam > 0.0:
+        center = _V.vector("center", center)
     if isinstance(oracle, RowwiseSampleOracle):
         rows = oracle.grad_rows
         if lam == 0.0:
