@@ -270,6 +270,33 @@ def _thm364(ctx):
                    details="query count kG^2/mu = 2 n^2 a^2 (sympy); expected queries of the sampler not simulated here")
 
 
+@check(P + "thm3_6_4.small_eps_step", spec=[P + "thm3_6_4"])
+def _thm364_step(ctx):
+    """The proof's step at L3031, for every δ ∈ (0, 1/10) and ε ∈ (0, 1/10): with L = log(3/(4δ)) and
+    L'' = log(4/(5δ)) = L + log(16/15), 1/(√(L+ε) − √L) = (√(L+ε) + √L)/ε <= 2√L''/ε.  Proof: (√a + √b)² <= 2(a + b)
+    (the difference is −(√a − √b)², sympy), so √(L+ε) + √L <= 2√(L + ε/2) <= 2√(L + log(16/15)) since
+    ε/2 < 1/20 < log(16/15) (certified in Arb).  The step needs only ε <= 2 log(16/15) = 0.129.  The two printed
+    bounds of Thm 3.6.4 follow through this route (log(4/(5δ)) <= log(1/δ)); note that the statement's first bound,
+    read with log(1/δ) on both sides, does not by itself imply the second: (√(L+ε) + √L)/(2√L) > 1 for every ε > 0."""
+    import flint
+    a, b = sp.symbols("a b", positive=True)
+    jensen = sp.simplify(sp.expand((sp.sqrt(a) + sp.sqrt(b)) ** 2 - 2 * (a + b) + (sp.sqrt(a) - sp.sqrt(b)) ** 2)) == 0
+    c = flint.arb(16) / 15
+    margin = c.log() - flint.arb(1) / 20                 # log(16/15) − 1/20 > 0, certified
+    certified = bool(margin > 0)
+    # the limiting corner ε → 1/10, δ → 1/10 in exact arithmetic (mpmath 50 digits): the smallest slack
+    with mpmath.workdps(50):
+        L = mpmath.log(mpmath.mpf(3) / (4 * mpmath.mpf("0.1")))
+        slack = 2 * mpmath.sqrt(L + mpmath.log(mpmath.mpf(16) / 15)) - mpmath.sqrt(L + mpmath.mpf("0.1")) - mpmath.sqrt(L)
+    ok = jensen and certified and slack > 0
+    return Outcome(Verdict.PROVED if ok else Verdict.FAILED,
+                   claimed="L3031: ε, δ ∈ (0, 1/10) ⇒ GD√d/(n(√(log(3/(4δ)) + ε) − √log(3/(4δ)))) <= 2GD√(d log(4/(5δ)))/(nε)",
+                   computed=f"sympy: (√a + √b)² − 2(a + b) = −(√a − √b)² ({jensen}); Arb: log(16/15) − 1/20 = "
+                            f"{margin.mid().str(8)} > 0 ({certified}); slack at the corner ε = δ = 1/10: {float(slack):.5f}",
+                   margin=float(slack), precision="sympy + Arb (python-flint)",
+                   coverage="every δ ∈ (0, 1/10) and ε ∈ (0, 1/10) (in fact ε <= 0.129): proof")
+
+
 @check(P + "thm3_6_9.calibration", spec=[P + "thm3_6_9", P + "alg4", P + "audit.C16", P + "priv.P5"])
 def _thm369(ctx):
     worst, exceed, n = 0.0, 0, 0
