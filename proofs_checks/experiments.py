@@ -122,6 +122,28 @@ def rate_outcome(ci: SlopeInterval, *, theory: float, competitor: float | None, 
                    details=details, artifacts=arts, coverage=coverage)
 
 
+def below_bound_outcome(out: Outcome, means: Sequence[float], bounds: Sequence[float], *, why: str,
+                        wider: str) -> Outcome:
+    """The accept rule for an UPPER bound with explicit constants, measured on a pre-asymptotic range.
+
+    When ``out`` (from :func:`rate_outcome`) is ERRATUM-type because the slope interval misses the theory exponent
+    while every sampled mean stays at or below its printed bound, nothing is refuted: the bound holds at every point
+    measured, only its rate is not attained on the range.  The outcome is then PARTIAL, with the mean/bound ratios,
+    ``why`` (why the range is pre-asymptotic) and ``wider`` (what a wider range would cost) in its coverage.  A mean
+    above its bound, or any other outcome, is returned unchanged (a mean above an explicit bound is a refutation the
+    caller must report as such).
+    """
+    if len(means) != len(bounds):
+        raise ValueError(f"means and bounds must have the same length, got {len(means)} and {len(bounds)}")
+    if out.verdict is not Verdict.ERRATUM or any(m > b for m, b in zip(means, bounds)):
+        return out
+    ratios = ", ".join(f"{m / b:.2f}" for m, b in zip(means, bounds))
+    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed + f"; mean/bound ratios {ratios}",
+                   precision=out.precision, details=out.details, artifacts=out.artifacts,
+                   coverage=out.coverage + "; missing: the interval excludes the theory exponent but every mean is "
+                   f"below the bound (no refutation of the upper bound: {why}); a wider range costs: {wider}")
+
+
 def loglog_figure(ctx, name: str, xs: Sequence[float], samples: Sequence[Sequence[float]], ci: SlopeInterval, *,
                   theory: float | None, xlabel: str, ylabel: str, title: str = "",
                   competitor: float | None = None) -> str | None:

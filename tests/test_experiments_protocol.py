@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from proofs_checks.experiments import rate_outcome, slope_interval
+from proofs_checks.experiments import below_bound_outcome, rate_outcome, slope_interval
 from proofs_checks.framework import Verdict
 
 
@@ -50,3 +50,21 @@ def test_ks_statistic_and_dkw_radius():
         dkw_radius(0, 0.1)
     with pytest.raises(ValueError):
         ks_statistic([1.0, 2.0], [0.5])
+
+
+def test_below_bound_rule_turns_a_missed_rate_into_partial_only_when_every_mean_is_below_the_bound():
+    rng = np.random.default_rng(0)
+    ns = [100, 300, 1000, 3000, 10000]
+    samples = _samples(ns, -0.4, rng)
+    ci = slope_interval(ns, samples, np.random.default_rng(1))
+    out = rate_outcome(ci, theory=-1.0, competitor=-0.5, claim="x")
+    assert out.verdict is Verdict.ERRATUM
+    means = [float(np.mean(s)) for s in samples]
+    below = below_bound_outcome(out, means, [2 * m for m in means], why="w", wider="c")
+    assert below.verdict is Verdict.PARTIAL and "mean/bound ratios 0.50" in below.computed
+    above = [2 * m for m in means[:-1]] + [0.5 * means[-1]]          # one mean above its explicit bound: kept
+    assert below_bound_outcome(out, means, above, why="w", wider="c") is out
+    holds = rate_outcome(ci, theory=-0.4, competitor=-1.0, claim="x")
+    assert below_bound_outcome(holds, means, [2 * m for m in means], why="w", wider="c") is holds
+    with pytest.raises(ValueError, match="same length"):
+        below_bound_outcome(out, means, means[:-1], why="w", wider="c")

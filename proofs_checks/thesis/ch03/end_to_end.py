@@ -27,7 +27,8 @@ import math
 import numpy as np
 from scipy import integrate
 
-from proofs_checks.experiments import dkw_radius, ks_statistic, loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import (below_bound_outcome, dkw_radius, ks_statistic, loglog_figure, rate_outcome,
+                                       slope_interval)
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.oracles import SampleAccessOracle
 from reference.thesis.ch03 import procedures as pr
@@ -360,17 +361,11 @@ SCO_EPS, SCO_DELTA, SCO_P = 0.099, 0.01, 0.9      # eps < 1/10 (Thm 3.6.9's hypo
 
 
 def _upper_bound_partial(means, bounds, out, cost):
-    """The accept rule for an UPPER bound measured on a pre-asymptotic range: an interval that misses the theory
-    exponent while every sampled mean stays below the printed bound is no refutation -> PARTIAL, saying so and what
-    a wider range would cost; a mean above the bound, or any other outcome, is returned unchanged."""
-    if out.verdict is not Verdict.ERRATUM or any(m > b for m, b in zip(means, bounds)):
-        return out
-    ratios = ", ".join(f"{m / b:.2f}" for m, b in zip(means, bounds))
-    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed + f"; mean/bound ratios {ratios}",
-                   precision=out.precision, details=out.details, artifacts=out.artifacts,
-                   coverage=out.coverage + "; missing: the interval excludes the theory exponent but every mean is "
-                   "below the bound (no refutation of the upper bound: the exact mechanism is itself pre-asymptotic on "
-                   f"this range, see details); a wider range costs: {cost}")
+    """The accept rule for an UPPER bound measured on a pre-asymptotic range
+    (:func:`proofs_checks.experiments.below_bound_outcome`)."""
+    return below_bound_outcome(out, means, bounds,
+                               why="the exact mechanism is itself pre-asymptotic on this range, see details",
+                               wider=cost)
 
 
 def _exact_slope_guard(out, ci, ex_slope):

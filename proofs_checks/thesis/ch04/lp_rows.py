@@ -19,7 +19,8 @@ import time
 
 import numpy as np
 
-from proofs_checks.experiments import dkw_radius, ks_statistic, loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import (below_bound_outcome, dkw_radius, ks_statistic, loglog_figure, rate_outcome,
+                                       slope_interval)
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.thesis.ch04 import rem
 
@@ -259,14 +260,8 @@ def bound_refutation(series, claimed):
 
 
 def upper_bound_rate(means, bounds, out, cost):
-    """The accept rule for an O(1/n) UPPER bound: a slope interval that misses the theory exponent while every mean
-    stays below the bound is no refutation (the decay is not yet in its asymptotic regime on the measured range):
-    PARTIAL with the mean/bound ratios and what a wider range would cost; otherwise ``out`` unchanged."""
-    if out.verdict is not Verdict.ERRATUM or any(m > b for m, b in zip(means, bounds)):
-        return out
-    ratios = ", ".join(f"{m / b:.2f}" for m, b in zip(means, bounds))
-    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed + f"; mean/bound ratios {ratios}",
-                   precision=out.precision, details=out.details, artifacts=out.artifacts,
-                   coverage=out.coverage + "; missing: the interval excludes the theory exponent but every mean is "
-                   "below the bound (no refutation of the upper bound; the rising mean/bound ratio says the 1/n regime "
-                   f"is not reached on this range); a wider range is infeasible with the box sampler: {cost}")
+    """The accept rule for an O(1/n) UPPER bound (:func:`proofs_checks.experiments.below_bound_outcome`): a slope
+    interval that misses the theory exponent while every mean stays below the bound is no refutation."""
+    return below_bound_outcome(out, means, bounds,
+                               why="the rising mean/bound ratio says the 1/n regime is not reached on this range",
+                               wider=f"infeasible with the box sampler: {cost}")
