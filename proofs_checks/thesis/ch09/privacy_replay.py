@@ -14,10 +14,12 @@ import math
 
 import mpmath as mp
 import numpy as np
+import sympy as sp
 
 from proofs_checks.framework import Outcome, Verdict, check
 from reference.core.accounting import compose_basic, gdp_delta, parallel_compose, rdp_laplace
 from reference.core.oracles import QueryCounter
+from reference.core.testing import clopper_pearson
 from reference.thesis.ch09.algorithms import (a28_calibrated_sigma, above_threshold_ch9, chernoff_k,
                                               concentration_score, localized_user_level_dp_sco,
                                               outlier_removal_mean, user_level_dp_sgd)
@@ -120,7 +122,7 @@ def _at_scales_alg34(eps: float) -> tuple[float, float]:
     return b1, b2
 
 
-@check(f"{C9}.priv.PC1.replay", spec=f"{C9}.priv.PC1")
+@check(f"{C9}.priv.PC1.replay", spec=(f"{C9}.priv.PC1", f"{C9}.lemma9_2_4", "003_ch10.lemma10_6_9"))
 def _pc1(ctx):
     rows, worst = [], 0.0
     for eps in (0.01, 0.5, 1.0, 5.0, 9.99):
@@ -250,3 +252,87 @@ def _pc4(ctx):
                    precision="exact bookkeeping",
                    counterexample="the parallel-composition step holds on the code; each phase is an Alg 29 run whose "
                                   "privacy proof has the two failing steps of PC3.replay, so the claim stays open")
+
+
+# ---------------------------------------------------------------- Lemma 9.2.4 / Lemma 10.6.9: the accuracy part
+def _at_accuracy(eps_grid, scales_of, run_worst, label):
+    """The accuracy part of [DR14] Thm 3.24 on the noise scales a code actually uses.
+
+    Proof (union bound): the event |b_thr ρ| < α/2 and |b_q ν_t| < α/2 for all t <= T implies every answer is
+    α-accurate (a ⊤ / ⊥ decision moves the comparison by at most |b_thr ρ| + |b_q ν_t| < α); its complement has
+    probability <= e^{−α/(2b_thr)} + T e^{−α/(2b_q)}.  With the scales read from the code (b_thr = 2/ε, b_q = 4/ε
+    found by bisection) and α = 8 log(2T/γ)/ε this is (γ/(2T))² + γ/2 <= γ for T >= 1, γ ∈ (0, 1] (sympy).  A Monte
+    Carlo on the code with queries placed at Δ ± α (the accuracy boundary, every answer decided by the noise) bounds the
+    real failure rate by Clopper–Pearson at 1e-6."""
+    T_, g_, e_ = sp.symbols("T gamma epsilon", positive=True)
+    read = []
+    for eps in eps_grid:
+        b1, b2 = scales_of(eps)
+        read.append((eps, b1 * eps, b2 * eps))
+    c1 = {round(v[1], 9) for v in read}
+    c2 = {round(v[2], 9) for v in read}
+    if len(c1) != 1 or len(c2) != 1:
+        return Outcome(Verdict.FAILED, computed=f"{label}: noise scales not of the form c/ε: {read}")
+    k1, k2 = sp.nsimplify(c1.pop()), sp.nsimplify(c2.pop())
+    alpha = 8 * sp.log(2 * T_ / g_) / e_
+    fail_bound = sp.exp(-alpha / (2 * k1 / e_)) + T_ * sp.exp(-alpha / (2 * k2 / e_))
+    fb = sp.simplify(sp.powsimp(sp.expand_log(fail_bound, force=True), force=True))
+    target = (g_ / (2 * T_)) ** (8 / (2 * k1)) + T_ * (g_ / (2 * T_)) ** (8 / (2 * k2))
+    same = sp.simplify(fb - target) == 0
+    # <= γ for T >= 1, γ <= 1: with k1 = 2, k2 = 4: (γ/2T)^2 + γ/2 <= γ/4 + γ/2
+    proved = same and k1 == 2 and k2 == 4
+    mc_rows, worst_cp = [], 0.0
+    for eps, T, gamma, reps in ((0.5, 4, 0.2, 4000), (2.0, 16, 0.1, 4000)):
+        fails = run_worst(eps, T, gamma, reps)
+        ub = clopper_pearson(fails, reps, 1e-6)[1]
+        worst_cp = max(worst_cp, ub / gamma)
+        mc_rows.append(f"ε = {eps}, T = {T}, γ = {gamma}: {fails}/{reps} failures (CP upper {ub:.3f})")
+    ok = proved and worst_cp <= 1
+    return Outcome(Verdict.PROVED if ok else Verdict.FAILED,
+                   claimed=f"{label}: α = 8 log(2T/γ)/ε ⇒ w.p. >= 1 − γ every answer is α-accurate",
+                   computed=f"scales read from the code: b_thr = {k1}/ε, b_q = {k2}/ε at ε ∈ {list(eps_grid)}; union "
+                            f"bound = {fb} (sympy) <= γ/4 + γ/2 for T >= 1: {proved}; Monte Carlo at the boundary: "
+                            + "; ".join(mc_rows), margin=1 - worst_cp,
+                   precision="sympy (union bound on the code's scales) + Clopper–Pearson at 1e-6",
+                   coverage="every T >= 1, γ ∈ (0, 1], ε > 0, every query sequence (proof on the code's scales)")
+
+
+def _at_accuracy_mc(run_once):
+    def run_worst(eps, T, gamma, reps):
+        rng = np.random.default_rng(4242 + T)
+        alpha = 8 * math.log(2 * T / gamma) / eps
+        fails = 0
+        for _ in range(reps):
+            qs = rng.choice([-1.0, 1.0], size=T) * alpha * (1 + 1e-9)   # Δ = 0: just outside the accuracy band
+            fails += run_once(qs, eps, alpha, rng)
+        return fails
+    return run_worst
+
+
+def _alg27_inaccurate(qs, eps, alpha, rng):
+    ans = above_threshold_ch9(list(qs), 0.0, eps, rng)
+    for q, a in zip(qs, ans):
+        if (a and q < -alpha) or (not a and q > alpha):
+            return 1
+    return 0
+
+
+def _alg34_inaccurate(qs, eps, alpha, rng):
+    from reference.core.mechanisms import above_threshold
+    ans = above_threshold(list(qs), 0.0, eps, 1.0, rng)
+    for q, a in zip(qs, ans):
+        if (a and q < -alpha) or (not a and q > alpha):
+            return 1
+    return 0
+
+
+@check(f"{C9}.lemma9_2_4.accuracy", spec=f"{C9}.lemma9_2_4")
+def _l924_acc(ctx):
+    return _at_accuracy((0.1, 1.0, 7.0), _at_scales_alg27, _at_accuracy_mc(_alg27_inaccurate),
+                        "Lemma 9.2.4 (Alg 27, halts on ⊥)")
+
+
+@check("003_ch10.lemma10_6_9.accuracy", spec="003_ch10.lemma10_6_9")
+def _l1069_acc(ctx):
+    return _at_accuracy((0.1, 1.0, 7.0), _at_scales_alg34, _at_accuracy_mc(_alg34_inaccurate),
+                        "Lemma 10.6.9 (Alg 34 = core AboveThreshold, halts on ⊤)")

@@ -60,7 +60,7 @@ def _tr(run, lap, g):
     return tr
 
 
-@check(f"{C10}.priv.PC5.replay", spec=f"{C10}.priv.PC5")
+@check(f"{C10}.priv.PC5.replay", spec=(f"{C10}.priv.PC5", f"{C10}.S10_15"))
 def _pc5(ctx):
     n, m, d, eps, q = 1000, 1, 1, 1.0, 0.5
     rows, gap = [], None
