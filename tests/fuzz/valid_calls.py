@@ -631,6 +631,13 @@ CALLS = {
     'reference.thesis.ch04.privacy.ball_marginal': lambda: dict(d=3, a=6.000000000000001, R=1.0, dps=30),
     'reference.thesis.ch04.privacy.ball_tilt_delta': lambda: dict(epsilon=1.0, d=3, a=1.0, c=1.0, R=1.0, dps=30),
     'reference.thesis.ch04.rem.L_of': lambda: dict(delta=1e-12),
+    # thesis ch04 hit-and-run stand-in sampler (S4): a convex potential on the unit l_1.5 / Schatten ball
+    'reference.thesis.ch04.hit_and_run.default_steps': lambda: dict(dim=3, c=20),
+    'reference.thesis.ch04.hit_and_run.sample_logconcave_on_chord': lambda: dict(phi=lambda s: 0.5 * s * s, lo=-1.0, hi=2.0, rng=RNG, inner=None, max_rejections=10_000, stats=None),
+    'reference.thesis.ch04.hit_and_run.hit_and_run': lambda: dict(U=lambda x: float(np.sum(np.asarray(x) ** 2)), x0=np.zeros(2), chord_end=lambda x, v: float(max(0.0, (-(x @ v) + math.sqrt(max((x @ v) ** 2 - (x @ x - 1.0) * (v @ v), 0.0))) / (v @ v))), steps=3, rng=RNG, stats=None),
+    'reference.thesis.ch04.hit_and_run.make_lp_ball_hit_and_run_sampler': lambda: dict(d=2, p=1.5, radius=1.0, center=None, steps=4, x_start=None),
+    'reference.thesis.ch04.hit_and_run.make_schatten_ball_hit_and_run_sampler': lambda: dict(d1=2, d2=2, p=1.5, radius=1.0, center=None, steps=4, x_start=None),
+    'reference.thesis.ch04.hit_and_run.hit_and_run_l2_gaussian_batch': lambda: dict(c=np.array([0.5, -0.2]), b=2.0, radius=1.0, x0=np.zeros((3, 2)), steps=4, rng=RNG),
     'reference.thesis.ch04.rem.em_sc_params': lambda: dict(n=2, G=2.0, mu=1.0, epsilon=1.0, delta=1e-05),
     # TODO missing: loss:<class 'function'>, sampler:<class 'function'>
     # 'reference.thesis.ch04.rem.em_strongly_convex': lambda: dict(data=[np.array([0.2, 0.0]), np.array([0.4, 0.0])], G=2.0, mu=1.0, epsilon=1.0, delta=1e-05, rng=RNG, noise=None, return_oracle=False),
@@ -853,6 +860,7 @@ CALLS = {
     'reference.thesis.ch12.algorithms.one_pass_clipped_sgd': lambda: dict(data=[np.array([1.0, 1.0])] * 4, grad=_gxs, project=_proj1, x0=np.zeros(2), C=2.0, eta=0.5, counter=None, trace=None),
     'reference.thesis.ch12.algorithms.glm_clipped_dp_sgd': lambda: dict(data=[np.ones(2)] * 16, grad=_gxs, project=_proj1, x0=np.zeros(2), n=16, eta=0.1, C=1.0, rho=1.0, rng=RNG, noise=None, counter=None),
     'reference.thesis.ch12.algorithms.localized_clipped_dp_sgd': lambda: dict(data=list(np.random.default_rng(1).normal(size=(64, 2)) * 0.1), grad=_gxs, project=_proj1, x0=np.zeros(2), eta=0.5, C=10.0, c=50.0, omega=0.01, beta=1.0, epsilon=0.5, delta=1e-3, rng=RNG, variant='corrected', counter=None, trace=None),
+    'reference.thesis.ch12.algorithms.thm1238_sco': lambda: dict(samples=list(np.random.default_rng(6).normal(size=(12, 2))), grad=_gxs, project_restricted=lambda xb, r: (lambda y: np.asarray(y, dtype=float) * min(1.0, r / max(float(np.linalg.norm(y)), 1e-300))), x0=np.zeros(2), J=3, lam=0.5, Delta=0.2, G1=1.0, Gk=1.5, k=4.0, rho=1.0, rng=RNG, variant='corrected', counter=None, trace=None),
     'reference.thesis.ch12.algorithms.aggregate_erm': lambda: dict(samples=list(np.random.default_rng(6).normal(size=(12, 2))), grad=_gxs, x_bar=np.zeros(2), project_shifted=_proj1, J=3, lam=1.0, Gk=2.0, k=4, rho=1.0, R=1.0, rng=RNG, variant='corrected', counter=None, draws=None),
     'reference.thesis.ch12.algorithms.cor1236_solver': lambda: dict(data=list(np.random.default_rng(6).normal(size=(4, 2))), grad=_gxs, x_bar=np.zeros(2), project_shifted=_proj1, lam=1.0, Gk=2.0, k=4, rho=1.0, rng=RNG, counter=None, draws=None),
     'reference.thesis.ch12.algorithms.a_lip_standin': lambda: dict(data=list(np.random.default_rng(2).normal(size=(16, 2))), grad=_gxs, project=_proj1, x0=np.zeros(2), L=1.0, D=2.0, rho=1.0, rng=RNG, solver_steps=20, counter=None, draws=None),

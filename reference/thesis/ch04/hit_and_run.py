@@ -47,6 +47,16 @@ def default_steps(dim: int, c: int = STEPS_C) -> int:
     return c * dim * dim
 
 
+def _stats_dict(stats) -> dict:
+    """``stats`` is None (no counting) or a dict the function adds its counts to."""
+    if stats is None:
+        return {}
+    if not isinstance(stats, dict):
+        raise TypeError(f"stats must be a dict (counts are added to it) or None, got {type(stats).__name__} "
+                        f"{stats!r}"[:200])
+    return stats
+
+
 # ----------------------------------------------------------------------------------------------- 1-D exact draw
 def _log_mass(a: float, b: float, L: float) -> float:
     """log of int_0^L exp(a + b s) ds, stable for every sign and size of b L."""
@@ -124,7 +134,9 @@ def sample_logconcave_on_chord(phi: Callable[[float], float], lo: float, hi: flo
     lo, hi = _V.real("lo", lo), _V.real("hi", hi)
     if not lo < hi:
         raise ValueError(f"need lo < hi, got [{lo}, {hi}]")
-    st = stats if stats is not None else {}
+    _V.callable_("phi", phi)
+    rng = _V.generator("rng", rng)
+    st = _stats_dict(stats)
 
     def ev(s):
         st["evals"] = st.get("evals", 0) + 1
@@ -243,7 +255,7 @@ def hit_and_run(U: Callable[[np.ndarray], float], x0, chord_end: Callable[[np.nd
     x = _V.vector("x0", x0).astype(float).copy()
     steps = _V.integer("steps", steps, lo=0)
     rng = _V.generator("rng", rng)
-    st = stats if stats is not None else {}
+    st = _stats_dict(stats)
     dim = len(x)
     ucur = float(U(x))
     st["target_evaluations"] = st.get("target_evaluations", 0) + 1
