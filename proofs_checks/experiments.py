@@ -122,6 +122,24 @@ def rate_outcome(ci: SlopeInterval, *, theory: float, competitor: float | None, 
                    details=details, artifacts=arts, coverage=coverage)
 
 
+def faster_than_bound_outcome(out: Outcome, ci: SlopeInterval, theory: float, *, why: str) -> Outcome:
+    """The accept rule for an O(·) UPPER bound whose measured decay is FASTER than the bound's exponent.
+
+    When ``out`` (from :func:`rate_outcome`) is ERRATUM-type because the whole interval lies below ``theory`` (for a
+    decreasing quantity: a steeper decay), the bound is not refuted — it holds with room — but its rate is not
+    attained on the instance: PARTIAL, with ``why`` (the reason the instance decays faster: an easier instance than
+    the worst case, another term dominant) in its coverage.  An interval above ``theory`` (slower decay: a real
+    counterexample to the rate in the measured range) and every other outcome are returned unchanged.
+    """
+    if out.verdict is not Verdict.ERRATUM or not ci.hi < theory:
+        return out
+    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, margin=theory - ci.hi,
+                   precision=out.precision, details=out.details, artifacts=out.artifacts,
+                   coverage=(out.coverage + "; " if out.coverage else "") +
+                   f"missing: the interval {ci} lies below the bound's exponent {theory:+g} (faster decay, consistent "
+                   f"with the O(·) upper bound), so the bound's rate is not attained here: {why}")
+
+
 def below_bound_outcome(out: Outcome, means: Sequence[float], bounds: Sequence[float], *, why: str,
                         wider: str) -> Outcome:
     """The accept rule for an UPPER bound with explicit constants, measured on a pre-asymptotic range.

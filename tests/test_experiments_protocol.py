@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from proofs_checks.experiments import below_bound_outcome, rate_outcome, slope_interval
+from proofs_checks.experiments import below_bound_outcome, faster_than_bound_outcome, rate_outcome, slope_interval
 from proofs_checks.framework import Verdict
 
 
@@ -68,3 +68,16 @@ def test_below_bound_rule_turns_a_missed_rate_into_partial_only_when_every_mean_
     assert below_bound_outcome(holds, means, [2 * m for m in means], why="w", wider="c") is holds
     with pytest.raises(ValueError, match="same length"):
         below_bound_outcome(out, means, means[:-1], why="w", wider="c")
+
+
+def test_faster_decay_than_an_upper_bound_is_partial_and_a_slower_one_stays_a_refutation():
+    rng = np.random.default_rng(0)
+    ns = [100, 300, 1000, 3000, 10000]
+    fast = slope_interval(ns, _samples(ns, -1.0, rng), np.random.default_rng(1))
+    out = rate_outcome(fast, theory=-0.5, competitor=0.0, claim="x")
+    assert out.verdict is Verdict.ERRATUM
+    part = faster_than_bound_outcome(out, fast, -0.5, why="easy instance")
+    assert part.verdict is Verdict.PARTIAL and "easy instance" in part.coverage and part.margin > 0
+    slow = slope_interval(ns, _samples(ns, -0.2, rng), np.random.default_rng(2))
+    out = rate_outcome(slow, theory=-0.5, competitor=0.0, claim="x")
+    assert faster_than_bound_outcome(out, slow, -0.5, why="w") is out and out.verdict is Verdict.ERRATUM

@@ -28,7 +28,7 @@ import math
 
 import numpy as np
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import faster_than_bound_outcome, loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check, fail
 from reference.core.accounting import gdp_delta, gdp_mu
 from reference.srgd.algorithm import accelerated_dp_srgd, dp_sgd
@@ -38,17 +38,12 @@ from reference.srgd.problems import LinearLoss, MeanEstimation
 
 
 def _upper_rate(ci, *, theory, competitor, claim, figure, details, coverage):
-    """Accept rule for an O(·) UPPER bound on top of the shared :func:`rate_outcome`: an interval entirely below the
-    theory exponent (faster decay) is consistent with the bound but does not exhibit its rate → PARTIAL, never an
-    erratum; otherwise the shared two-sided rule (contains theory, excludes competitor)."""
-    if ci.hi < theory:
-        return Outcome(Verdict.PARTIAL, claimed=f"{claim}: theory exponent {theory:+g} (upper bound)", computed=str(ci),
-                       margin=theory - ci.hi, precision=f"{100 * ci.level:g}% bootstrap interval", details=details,
-                       artifacts=[figure] if figure else [],
-                       coverage=coverage + f"; missing: the measured slope is below {theory:+g} (faster decay): the "
-                                "bound holds with room on this instance but its rate is not attained here")
-    return rate_outcome(ci, theory=theory, competitor=competitor, claim=claim, figure=figure, details=details,
-                        coverage=coverage)
+    """Accept rule for an O(·) UPPER bound: the shared two-sided rule (:func:`rate_outcome`), where an interval
+    entirely below the theory exponent (faster decay) is PARTIAL, never an erratum
+    (:func:`proofs_checks.experiments.faster_than_bound_outcome`)."""
+    out = rate_outcome(ci, theory=theory, competitor=competitor, claim=claim, figure=figure, details=details,
+                       coverage=coverage)
+    return faster_than_bound_outcome(out, ci, theory, why="the bound holds with room on this instance")
 
 
 def _polylog(T, delta):

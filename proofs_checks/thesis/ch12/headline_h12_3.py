@@ -28,8 +28,8 @@ import math
 
 import numpy as np
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
-from proofs_checks.framework import Outcome, Verdict, check
+from proofs_checks.experiments import faster_than_bound_outcome, loglog_figure, rate_outcome, slope_interval
+from proofs_checks.framework import check
 from proofs_checks.thesis.ch12.headline_h12_4 import _draw, _moments, _proj
 from reference.core.accounting import compose_basic, gaussian_delta
 from reference.core.oracles import QueryCounter
@@ -122,18 +122,12 @@ def _h123(ctx):
     # the phase-1 model of the excess at μ*(n): μ*(D − nημ*/16) = 4D/(nη(n)) (computed, not fitted)
     model = [4.0 / (n * _params(n, d, eps, delta, k, *_moments(_mu_star(n, d, eps, delta, k), d))[1]) for n in ns]
     th_model = float(np.polyfit(np.log(ns), np.log(model), 1)[0])
-    if out.verdict == Verdict.ERRATUM and ci.hi < th:
-        # decay faster than the bound's slope: an upper bound is not refuted by a faster decay; the instance (whose
-        # excess is the optimization term ≈ 4D/(nη) of the printed η, ∝ n^{-3/4} up to I and logs) does not realize
-        # the bound's rate, so the headline rate is neither confirmed nor refuted
-        return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, precision=out.precision,
-                       details=out.details, artifacts=out.artifacts, margin=th - ci.hi,
-                       coverage=out.coverage + f"; missing: the interval lies below the bound's slope {th:+.3f} (faster "
-                                               "decay, consistent with the upper bound); the instance's excess is SGD's "
-                                               "unfinished travel 4D/(nη) of the printed η, not the private clipping "
-                                               "term, so the bound's rate is not realized; that model's slope is "
-                                               f"{th_model:+.3f} (values {[round(v, 4) for v in model]}), "
-                                               f"{'inside' if ci.contains(th_model) else 'outside'} the interval: "
-                                               "n^{-3/4} of the printed η with log^{3/4}(15n/δ)/I instead of the "
-                                               "bound's log^{9/8}(n/δ)")
+    # decay faster than the bound's slope: an upper bound is not refuted by a faster decay; the instance (whose excess
+    # is the optimization term ≈ 4D/(nη) of the printed η, ∝ n^{-3/4} up to I and logs) does not realize the bound's
+    # rate, so the headline rate is neither confirmed nor refuted
+    out = faster_than_bound_outcome(
+        out, ci, th, why="the instance's excess is SGD's unfinished travel 4D/(nη) of the printed η, not the private "
+                         f"clipping term; that model's slope is {th_model:+.3f} (values {[round(v, 4) for v in model]}), "
+                         f"{'inside' if ci.contains(th_model) else 'outside'} the interval: n^(-3/4) of the printed η "
+                         "with log^(3/4)(15n/δ)/I instead of the bound's log^(9/8)(n/δ)")
     return out                  # contains the slope (STATISTICAL/PARTIAL) or decays slower than the bound (ERRATUM)
