@@ -122,6 +122,19 @@ def rate_outcome(ci: SlopeInterval, *, theory: float, competitor: float | None, 
                    details=details, artifacts=arts, coverage=coverage)
 
 
+def protocol_words(out: Outcome, ci: SlopeInterval, theory: float, competitor: float) -> tuple[str, str]:
+    """Two phrases for a report that records a scaled run as PARTIAL whatever the protocol says: the accept rule's
+    reading of ``out`` and the direction of the measured decay relative to ``theory`` (for an upper bound a faster
+    decay is consistent but does not attain the rate)."""
+    rule = {Verdict.STATISTICAL: f"accepted (contains {theory:+.3g}, excludes {competitor:+.3g})",
+            Verdict.PARTIAL: f"contains both {theory:+.3g} and {competitor:+.3g}",
+            Verdict.ERRATUM: f"excludes {theory:+.3g}"}.get(out.verdict, out.verdict.name)
+    shape = ("faster than the claimed exponent (an upper bound: consistent, not attained)" if ci.hi < theory else
+             "slower than the claimed exponent in this range" if ci.lo > theory else
+             "consistent with the claimed exponent")
+    return rule, shape
+
+
 def faster_than_bound_outcome(out: Outcome, ci: SlopeInterval, theory: float, *, why: str) -> Outcome:
     """The accept rule for an O(·) UPPER bound whose measured decay is FASTER than the bound's exponent.
 

@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from proofs_checks.experiments import below_bound_outcome, faster_than_bound_outcome, rate_outcome, slope_interval
+from proofs_checks.experiments import (below_bound_outcome, faster_than_bound_outcome, protocol_words, rate_outcome,
+                                       slope_interval)
 from proofs_checks.framework import Verdict
 
 
@@ -81,3 +82,15 @@ def test_faster_decay_than_an_upper_bound_is_partial_and_a_slower_one_stays_a_re
     slow = slope_interval(ns, _samples(ns, -0.2, rng), np.random.default_rng(2))
     out = rate_outcome(slow, theory=-0.5, competitor=0.0, claim="x")
     assert faster_than_bound_outcome(out, slow, -0.5, why="w") is out and out.verdict is Verdict.ERRATUM
+
+
+def test_protocol_words_name_the_rule_and_the_direction():
+    rng = np.random.default_rng(0)
+    ns = [100, 300, 1000, 3000, 10000]
+    ci = slope_interval(ns, _samples(ns, -1.0, rng), np.random.default_rng(1))
+    out = rate_outcome(ci, theory=-0.5, competitor=-1.0, claim="x")
+    rule, shape = protocol_words(out, ci, -0.5, -1.0)
+    assert rule == "excludes -0.5" and shape.startswith("faster")
+    ok = rate_outcome(ci, theory=-1.0, competitor=-0.5, claim="x")
+    assert protocol_words(ok, ci, -1.0, -0.5) == ("accepted (contains -1, excludes -0.5)",
+                                                  "consistent with the claimed exponent")

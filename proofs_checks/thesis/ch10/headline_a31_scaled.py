@@ -32,7 +32,7 @@ import time
 
 import numpy as np
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import loglog_figure, protocol_words, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check
 from proofs_checks.thesis.ch10.privacy_replay import _a31_read, _score_sensitivity
 from reference.core.accounting import compose_basic, gaussian_epsilon, rdp_laplace
@@ -129,16 +129,11 @@ def _h101_scaled(ctx):
     out = rate_outcome(ci, theory=-0.5, competitor=-1.0,
                        claim="Thm 10.7.1: E F(x_l) − F* ≤ LR·Õ(1/√(nmε) + √(d log(1/δ))/(√(nε)√m)), slope in n",
                        figure=fig)
-    rule = {Verdict.STATISTICAL: "accepted (contains −1/2, excludes −1)",
-            Verdict.PARTIAL: "contains both −1/2 and −1",
-            Verdict.ERRATUM: "excludes −1/2"}.get(out.verdict, out.verdict.name)
+    rule, shape = protocol_words(out, ci, -0.5, -1.0)
     cov = (f"n ∈ {list(NS)}, m = {M}, d = {D}, ε = {EPS:g}, δ = {DELTA:g}, q = {Q}, p = J + 3/2 = {p:.3f}, "
            f"η = R/(L√(dmnε)), {REPS} replicates (fresh data and noise) per n; gradient counts = Σ_i C⌊n_i/C⌋m asserted; "
            f"no halts asserted; {scal}")
     means = [float(np.mean(s)) for s in samples]
-    shape = ("faster than the claimed exponent (an upper bound: consistent, but −1/2 is not attained on this fixed "
-             "instance)" if ci.hi < -0.5 else "slower than the claimed exponent in this pre-asymptotic range"
-             if ci.lo > -0.5 else "consistent with the claimed exponent")
     return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=f"{out.computed}; protocol rule: {rule}",
                    precision="95% percentile bootstrap over replicates (shared protocol)",
                    details="; ".join(rows) + f"; {priv}; times under load: {sum(secs):.1f} s",

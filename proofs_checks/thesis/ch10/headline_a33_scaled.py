@@ -34,7 +34,7 @@ import time
 
 import numpy as np
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import loglog_figure, protocol_words, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check
 from proofs_checks.thesis.ch10.privacy_replay import _a32_read
 from reference.core.accounting import compose_basic, gaussian_epsilon, rdp_laplace
@@ -139,13 +139,9 @@ def _h102_scaled(ctx):
     out = rate_outcome(ci, theory=th, competitor=-1.0, figure=fig,
                        claim=f"Thm 10.8.3: E F(x_l) − F* ≤ LR·Õ(1/√(mn) + √(d log(1/δ))/(εn√m)) (local n-slope "
                              f"{th:+.3f} over the ladder)")
-    rule = {Verdict.STATISTICAL: "accepted (contains the theory slope, excludes −1)",
-            Verdict.PARTIAL: "contains both the theory slope and −1",
-            Verdict.ERRATUM: "excludes the theory slope"}.get(out.verdict, out.verdict.name)
+    rule, shape = protocol_words(out, ci, th, -1.0)
     means = [float(np.mean(s)) for s in samples]
     triv = L * GAMMA * R / 2
-    shape = ("faster than the claimed exponent (an upper bound: consistent, not attained)" if ci.hi < th else
-             "slower than the claimed exponent in this range" if ci.lo > th else "consistent with the claimed exponent")
     priv = (f"not private at these n: replayed ε = {pr['e_at']:.3g} for the AboveThreshold part (Lap scales "
             f"{pr['b_thr']:.3g}, {pr['b_lap']:.3g} on sensitivity 2) and {pr['e_gauss']:.3g} for the T₁ = {pr['T1']} "
             f"Gaussian releases of phase 1 (σ/τ = {pr['sigma']:.3g} vs coupled sensitivity 240k_ζ/K₁ = "

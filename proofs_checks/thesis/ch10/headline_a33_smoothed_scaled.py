@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
+from proofs_checks.experiments import loglog_figure, protocol_words, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check
 from proofs_checks.thesis.ch10.headline_a33_scaled import SCALED as _S33, a33_params, a33_replayed_epsilon, a33_schedule
 from reference.core.oracles import QueryCounter
@@ -102,12 +102,8 @@ def _h103_scaled(ctx):
     out = rate_outcome(ci, theory=th, competitor=-1.0, figure=fig,
                        claim=f"Thm 10.4.1/10.9.3: E F(x_l) − F* ≤ LR·Õ(1/√(mn) + √(d log(1/δ))/(εn√m)) (local n-slope "
                              f"{th:+.3f})")
-    rule = {Verdict.STATISTICAL: "accepted (contains the theory slope, excludes −1)",
-            Verdict.PARTIAL: "contains both the theory slope and −1",
-            Verdict.ERRATUM: "excludes the theory slope"}.get(out.verdict, out.verdict.name)
+    rule, shape = protocol_words(out, ci, th, -1.0)
     means = [float(np.mean(v)) for v in samples]
-    shape = ("faster than the claimed exponent (an upper bound: consistent, not attained)" if ci.hi < th else
-             "slower than the claimed exponent in this range" if ci.lo > th else "consistent with the claimed exponent")
     priv = (f"not private at these n: replayed ε = {pr['e_at']:.3g} for the AboveThreshold part and "
             f"{pr['e_gauss']:.3g} for phase 1's T₁ = {pr['T1']} Gaussian releases (σ/τ = {pr['sigma']:.3g} vs coupled "
             f"sensitivity 240k_ζ/K₁ = {pr['sens']:.3g}, exact GDP composition without amplification) at n = {NS[0]}; "
