@@ -166,3 +166,34 @@ def test_experiment_ladders_start_at_the_predicted_non_trivial_N():
     from proofs_checks.thesis.ch01 import headline_feasibility as hf
     lv = hf.trivial_levels(np.random.default_rng(0))["H1"]
     assert hf.n_min(hf.pred_h1, lv) <= e2e.H1_NS[0] and e2e.H1_R >= 8 and e2e.H3_R >= 8 and e2e.H4_R >= 8
+
+
+def test_leading_regime_ladders_start_at_n_lead():
+    """exp.H1/H4.leading_regime: the ladders start at >= N_lead of exp.H1/H4.infeasible_regime, R >= 8."""
+    from proofs_checks.thesis.ch01 import end_to_end as e2e
+    from proofs_checks.thesis.ch01 import headline_feasibility as hf
+    lv = hf.trivial_levels(np.random.default_rng(0))["H1"]
+    assert hf.n_min(hf.pred_h1, lv / 4) <= e2e.H1_LEAD_NS[0] and e2e.H1_LEAD_R >= 8
+    assert hf.n_min(hf.lead_ratio_h4, 4 / 3, start=512) <= e2e.H4_LEAD_NS[0] and e2e.H4_LEAD_R >= 8
+
+
+@pytest.mark.parametrize("case", ["refuted", "steepening", "near_cap", "faster", "accepted"])
+def test_leading_outcome_rule(case):
+    """_leading_outcome: a slower decay is an ERRATUM only with every mean well below the cap and a curve that is
+    no longer steepening; a faster decay or a curve still bending towards the exponent is PARTIAL (the rule can fail
+    both ways)."""
+    from proofs_checks.experiments import rate_outcome, slope_interval
+    from proofs_checks.framework import Verdict
+    from proofs_checks.thesis.ch01 import end_to_end as e2e
+    xs = [1000, 2000, 4000]
+    rng = np.random.default_rng(3)
+    exps = {"refuted": [-0.7, -0.7], "steepening": [-0.5, -0.8], "near_cap": [-0.7, -0.7], "faster": [-1.6, -1.6],
+            "accepted": [-1.0, -1.0]}[case]
+    top = 0.5 if case == "near_cap" else 0.02
+    means = [top, top * 2 ** exps[0], top * 2 ** (exps[0] + exps[1])]
+    samples = [m * (1 + 0.01 * rng.standard_normal(8)) for m in means]
+    ci = slope_interval(xs, samples, rng)
+    out = rate_outcome(ci, theory=-1.0, competitor=-0.5, claim="c", details="d", coverage="c")
+    res = e2e._leading_outcome(out, ci, -1.0, xs, [float(np.mean(s)) for s in samples], 1.0, 1 / 16, "d", "c", "t")
+    want = {"refuted": Verdict.ERRATUM, "accepted": Verdict.STATISTICAL}.get(case, Verdict.PARTIAL)
+    assert res.verdict is want, (case, ci, res.coverage)
