@@ -272,7 +272,7 @@ def _h2_eps(ctx):
     return _experiment(ctx, convex=False, vary="eps")
 
 
-@check(P + "exp.H1.excess_vs_N", spec=[P + "exp.H1", P + "thm1_4_11", P + "thm1_1_1"], profile="full")
+@check(P + "exp.H1.excess_vs_N", spec=[P + "thm1_4_11", P + "thm1_1_1"], profile="full")
 def _h1_n(ctx):
     return _experiment(ctx, convex=True, vary="N")
 
@@ -464,7 +464,7 @@ def _h3(ctx):
     return _sco_experiment(ctx, strongly_convex=False)
 
 
-@check(P + "exp.H4.population_excess_vs_N", spec=[P + "exp.H4", P + "lemma1_5_5"], profile="full")
+@check(P + "exp.H4.population_excess_vs_N", spec=[P + "lemma1_5_5"], profile="full")
 def _h4(ctx):
     """Thm 1.5.6's s.c. part end to end: Lemma 1.5.5's restarts (fresh blocks) of dp_sco_convex, mu = 1, G = 2."""
     return _sco_experiment(ctx, strongly_convex=True)

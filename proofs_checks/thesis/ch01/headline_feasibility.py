@@ -218,7 +218,7 @@ def _outcome(ctx, name, claim, pred, level, counts, c2_of, run, R, lead_N, lead_
                  f"({st_n:.3g} steps)")
 
 
-@check(P + "exp.H1.infeasible_regime", spec=[P + "exp.H1"], profile="full")
+@check(P + "exp.H1.infeasible_regime", spec=[P + "thm1_4_11"], profile="full")
 def _h1(ctx):
     lv = trivial_levels(ctx.child_rng(1))["H1"]
     lead = n_min(pred_h1, lv / 4)
@@ -236,7 +236,7 @@ def _h3(ctx):
                     "statistical term 1/sqrt N >= 3x the calibrated privacy term")
 
 
-@check(P + "exp.H4.infeasible_regime", spec=[P + "exp.H4"], profile="full")
+@check(P + "exp.H4.infeasible_regime", spec=[P + "lemma1_5_5"], profile="full")
 def _h4(ctx):
     lv = trivial_levels(ctx.child_rng(1))["H4"]
     lead = n_min(lead_ratio_h4, 4 / 3, start=512)
