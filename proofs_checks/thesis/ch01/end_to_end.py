@@ -158,11 +158,12 @@ H1_NS, H1_R = [3584, 7168, 14336], 8
 # the runs).  H1 from N_lead = 14336 of exp.H1.infeasible_regime (predicted excess <= trivial/16), geometric (ratio
 # ~1.7) up to 40960 = 2.86 N_lead: ~13 / 23 / 38 CPU s per replicate measured (63 us per step), so 8 replicates
 # (the minimum; the H1 excess has a relative sd of a few % per replicate, the earlier ladder's interval was +-0.015,
-# so replicates are not what limits the separation of -1 from -1/2) x 3 N ~ 600 CPU s (measured under load: 689 CPU s
-# and 696 s wall; H4: 389 CPU s); the full doubling ladder to 4 N_lead = 57344 would need ~760 s.  H4 from N_lead = 17664 of exp.H4.infeasible_regime (1/N >= 3x the
-# calibrated privacy term), doubling to 4 N_lead = 70656 with 10 replicates (relative sd of the s.c. excess ~0.5-1
-# per replicate, so a factor-4 range with 10 runs per N gives an interval of about +-0.6: wide enough to separate
-# -1 from the competitor 0 if the rate is there); ~12 / 17 / 28 CPU s per replicate, ~570 CPU s.
+# so replicates are not what limits the separation of -1 from -1/2) x 3 N ~ 600 CPU s (measured under load: 689 CPU
+# s, 696 s wall); the full doubling ladder to 4 N_lead = 57344 would need ~760 s.  H4 from N_lead = 17664 of
+# exp.H4.infeasible_regime (1/N >= 3x the calibrated privacy term), doubling to 4 N_lead = 70656 with 10 replicates
+# (relative sd of the s.c. excess ~0.5-1 per replicate, so a factor-4 range with 10 runs per N gives an interval of
+# about +-0.6: wide enough to separate -1 from the competitor 0 if the rate is there); ~12 / 17 / 28 CPU s per
+# replicate, ~570 CPU s predicted (measured under load: 389 CPU s, 451 s wall).
 H1_LEAD_NS, H1_LEAD_R = [14336, 24576, 40960], 8
 H4_LEAD_NS, H4_LEAD_R = [17664, 35328, 70656], 10
 # "well below the trivial level" for a refutation in the leading regime: H1 trivial/16 (the regime's definition in
