@@ -33,6 +33,7 @@ import numpy as np
 
 from proofs_checks.experiments import loglog_figure, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check
+from proofs_checks.thesis.ch09.headline import vacuity_scan
 from proofs_checks.thesis.ch09.privacy_replay import _a28_scales, _at_eps_upper, _score_sensitivity
 from reference.core.accounting import gaussian_epsilon
 from reference.core.oracles import QueryCounter
@@ -73,25 +74,13 @@ def _h91_printed(ctx):
     T0, g0, W0, rho0 = printed_regime(32, 64, 1, 1.0, 1e-6)
     if T0 != 64 * 64 * 32 * 32 + 64 * 32:
         raise AssertionError(f"thm941_parameters T = {T0} ≠ m²n² + mn√d = {64 * 64 * 32 * 32 + 64 * 32}")
-    worst, first_ok, n_cfg = None, {}, 0
-    for m in (1, 4, 16, 64):
-        for d in (1, 10):
-            for eps in (1.0, 9.0):
-                for e2 in range(1, 31):
-                    n = 2 ** e2
-                    T, g, W, rho = printed_regime(n, m, d, eps, 1e-6)
-                    n_cfg += 1
-                    if W <= budget and (worst is None or rho < worst[0]):
-                        worst = (rho, n, m, d, eps, W)
-                    if rho < 1 and (m, d, eps) not in first_ok:
-                        first_ok[(m, d, eps)] = (n, W)
+    worst, first_ok, n_cfg, fo = vacuity_scan(lambda n, m, d, eps, delta: printed_regime(n, m, d, eps, delta)[2:],
+                                              range(1, 31), budget)
     if worst is None:
         return Outcome(Verdict.FAILED, computed="no configuration within the work budget (grid error)")
     if worst[0] < 1.0:
         raise AssertionError(f"a feasible non-vacuous Alg 29 configuration exists at the printed T: {worst}; "
                              "run the private experiment there instead of the scaled one")
-    fo = "; ".join(f"(m,d,ε)=({k[0]},{k[1]},{k[2]:g}): n ≥ {v[0]:,} (W = {v[1]:.1e})"
-                   for k, v in sorted(first_ok.items()) if k[1] == 10 or k[0] in (1, 64))
     return Outcome(Verdict.SKIPPED,
                    claimed="a private rate experiment of Thm 9.4.1 (Alg 29 at the printed T = m²n² + mn√d, Alg 28's "
                            "privately calibrated σ) is vacuous wherever it is feasible",
