@@ -89,6 +89,28 @@ def _proj(x):
     return x if nx <= R / 2 else x * (R / 2 / nx)
 
 
+def counted_a33_run(data, grad, n: int, beta: float, consts: dict, rng, proj=None) -> np.ndarray:
+    """One run of the reference Alg 33 (noise on) at the constants ``consts`` on the instance's ball, with the checks
+    every scaled headline run makes: the gradient count equals Σ_i T_iK_im with T_i, K_i of Alg 33 line 4
+    (``a33_schedule``) and the phases the code ran are those; no Alg 32 call halts (a halted call returns exactly 0).
+    Raises AssertionError (→ FAILED) otherwise; returns the output x."""
+    delta, lam, p = a33_params(n, M, D, EPS)
+    sched = a33_schedule(n, M, D, EPS, delta, p, Q, lam, beta, c_K=consts["c_K"])
+    want = sum(T * K * M for _, T, K in sched)
+    cnt, tr = QueryCounter(), []
+    x = accelerated_phased_erm(data, grad, proj or _proj, np.zeros(D), epsilon=EPS, delta=delta, p=p, q=Q, lam=lam,
+                               beta=beta, L=L, rng=rng, c_K=consts["c_K"], counter=cnt, trace=tr,
+                               a32_kwargs=dict(c_sigma=consts["c_sigma"], c_thr=consts["c_thr"],
+                                               c_lap=consts["c_lap"]))
+    ran = [(n_i, T_i, K_i) for _, n_i, T_i, K_i, _ in tr]
+    if cnt.calls != want or ran != sched:
+        raise AssertionError(f"gradient count Σ_i T_iK_im with Alg 33 line 4's T_i, K_i: n = {n}: counted "
+                             f"{cnt.calls}, formula {want}; phases {ran[:3]}… vs {sched[:3]}…")
+    if any(not np.any(xi) for *_, xi in tr):
+        raise AssertionError(f"no Alg 32 call halts (the proof's event GOOD): n = {n}: a phase returned 0")
+    return x
+
+
 def _grad(x, z):
     return L * z
 
@@ -110,19 +132,7 @@ def _h102_scaled(ctx):
             rng = ctx.child_rng(1000 * k + r)
             s = np.where(rng.random((n, M)) < (1 + GAMMA) / 2, 1.0, -1.0)
             data = np.zeros((n, M, D)); data[:, :, 0] = s
-            cnt, tr = QueryCounter(), []
-            x = accelerated_phased_erm(data, _grad, _proj, np.zeros(D), epsilon=EPS, delta=delta, p=p, q=Q, lam=lam,
-                                       beta=BETA, L=L, rng=rng, c_K=SCALED["c_K"], counter=cnt, trace=tr,
-                                       a32_kwargs=dict(c_sigma=SCALED["c_sigma"], c_thr=SCALED["c_thr"],
-                                                       c_lap=SCALED["c_lap"]))
-            ran = [(n_i, T_i, K_i) for _, n_i, T_i, K_i, _ in tr]
-            if cnt.calls != want or ran != sched:
-                return Outcome(Verdict.FAILED, claimed="gradient count Σ_i T_iK_im with Alg 33 line 4's T_i, K_i",
-                               computed=f"n = {n}, replicate {r}: counted {cnt.calls}, formula {want}; phases "
-                                        f"{ran[:3]}… vs {sched[:3]}…")
-            if any(not np.any(xi) for *_, xi in tr):
-                return Outcome(Verdict.FAILED, claimed="no Alg 32 call halts (the proof's event GOOD)",
-                               computed=f"n = {n}, replicate {r}: a phase returned 0")
+            x = counted_a33_run(data, _grad, n, BETA, SCALED, rng)
             ex.append(L * GAMMA * (float(x[0]) + R / 2))
         secs.append(time.perf_counter() - t0)
         samples.append(ex)

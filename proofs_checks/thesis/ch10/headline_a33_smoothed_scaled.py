@@ -23,9 +23,9 @@ import numpy as np
 
 from proofs_checks.experiments import loglog_figure, protocol_words, rate_outcome, slope_interval
 from proofs_checks.framework import Outcome, Verdict, check
-from proofs_checks.thesis.ch10.headline_a33_scaled import SCALED as _S33, a33_params, a33_replayed_epsilon, a33_schedule
-from reference.core.oracles import QueryCounter
-from reference.thesis.ch10.accelerated import accelerated_phased_erm, smoothed_grad
+from proofs_checks.thesis.ch10.headline_a33_scaled import (SCALED as _S33, a33_params, a33_replayed_epsilon,
+                                                           a33_schedule, counted_a33_run)
+from reference.thesis.ch10.accelerated import smoothed_grad
 
 C10 = "003_ch10"
 SCALED = dict(_S33, c_sigma=0.3)
@@ -42,11 +42,6 @@ def smoothing(n: int, m: int = M, d: int = D, eps: float = EPS):
 
 def _F(x):
     return L * ((1 + GAMMA) / 2 * float(np.linalg.norm(x - _E1)) + (1 - GAMMA) / 2 * float(np.linalg.norm(x + _E1)))
-
-
-def _proj(x):
-    nx = float(np.linalg.norm(x))
-    return x if nx <= R / 2 else x * (R / 2 / nx)
 
 
 def _subgrad(x, z):
@@ -74,18 +69,7 @@ def _h103_scaled(ctx):
             rng = ctx.child_rng(1000 * k + rep)
             s = np.where(rng.random((n, M)) < (1 + GAMMA) / 2, A, -A)
             data = np.zeros((n, M, D)); data[:, :, 0] = s
-            cnt, tr = QueryCounter(), []
-            x = accelerated_phased_erm(data, smoothed_grad(_subgrad, r, rng), _proj, np.zeros(D), epsilon=EPS,
-                                       delta=delta, p=p, q=Q, lam=lam, beta=beta, L=L, rng=rng, c_K=SCALED["c_K"],
-                                       counter=cnt, trace=tr,
-                                       a32_kwargs=dict(c_sigma=SCALED["c_sigma"], c_thr=SCALED["c_thr"],
-                                                       c_lap=SCALED["c_lap"]))
-            ran = [(n_i, T_i, K_i) for _, n_i, T_i, K_i, _ in tr]
-            if cnt.calls != want or ran != sched:
-                return Outcome(Verdict.FAILED, claimed="gradient count Σ_i T_iK_im with Alg 33 line 4's T_i, K_i",
-                               computed=f"n = {n}, replicate {rep}: counted {cnt.calls}, formula {want}")
-            if any(not np.any(xi) for *_, xi in tr):
-                return Outcome(Verdict.FAILED, claimed="no Alg 32 call halts", computed=f"n = {n}, replicate {rep}")
+            x = counted_a33_run(data, smoothed_grad(_subgrad, r, rng), n, beta, SCALED, rng)
             ex.append(_F(x) - Fstar)
         secs.append(time.perf_counter() - t0)
         samples.append(ex)
