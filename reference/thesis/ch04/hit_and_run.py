@@ -278,6 +278,23 @@ def hit_and_run(U: Callable[[np.ndarray], float], x0, chord_end: Callable[[np.nd
     return x
 
 
+def _sampler_backend(xs: np.ndarray, chord_end: Callable, T: int) -> Callable:
+    """The ``sample(U, rng) -> x`` back-end shared by the l_p and Schatten makers: :func:`hit_and_run` from ``xs`` for
+    ``T`` steps with ``chord_end``; ``sample.stats`` accumulates the counts over draws, ``sample.steps`` = T."""
+    stats: dict = {}
+
+    def sample(U, rng, noise=None):
+        if noise is not None:
+            raise ValueError("the hit-and-run sampler has no pre-drawn form (noise must be None)")
+        rng = _V.generator("rng", rng)
+        stats["draws"] = stats.get("draws", 0) + 1
+        return hit_and_run(U, xs, chord_end, T, rng, stats)
+
+    sample.stats = stats
+    sample.steps = T
+    return sample
+
+
 def make_lp_ball_hit_and_run_sampler(d: int, p: float, radius: float = 1.0, center=None, steps: int | None = None,
                                      x_start=None) -> Callable:
     """Sampler back-end ``sample(U, rng) -> x`` for rem_erm / rem_sco on X = B_p(center, radius): hit-and-run from
@@ -301,18 +318,7 @@ def make_lp_ball_hit_and_run_sampler(d: int, p: float, radius: float = 1.0, cent
     if not np.linalg.norm(xs - c0, p) <= radius:
         raise ValueError("x_start must lie in the l_p ball")
     smax = 2 * radius * max(1.0, d ** (0.5 - 1 / p))
-    stats: dict = {}
-
-    def sample(U, rng, noise=None):
-        if noise is not None:
-            raise ValueError("the hit-and-run sampler has no pre-drawn form (noise must be None)")
-        rng = _V.generator("rng", rng)
-        stats["draws"] = stats.get("draws", 0) + 1
-        return hit_and_run(U, xs, lambda x, v: _lp_chord_end(x - c0, v, p, radius, smax), T, rng, stats)
-
-    sample.stats = stats
-    sample.steps = T
-    return sample
+    return _sampler_backend(xs, lambda x, v: _lp_chord_end(x - c0, v, p, radius, smax), T)
 
 
 def make_schatten_ball_hit_and_run_sampler(d1: int, d2: int, p: float, radius: float = 1.0, center=None,
@@ -340,18 +346,7 @@ def make_schatten_ball_hit_and_run_sampler(d1: int, d2: int, p: float, radius: f
     if not gap(xs) <= 0:
         raise ValueError("x_start must lie in the Schatten-p ball")
     smax = 2 * radius * max(1.0, min(d1, d2) ** (0.5 - 1 / p))
-    stats: dict = {}
-
-    def sample(U, rng, noise=None):
-        if noise is not None:
-            raise ValueError("the hit-and-run sampler has no pre-drawn form (noise must be None)")
-        rng = _V.generator("rng", rng)
-        stats["draws"] = stats.get("draws", 0) + 1
-        return hit_and_run(U, xs, lambda x, v: _chord_end(gap, x, v, smax), T, rng, stats)
-
-    sample.stats = stats
-    sample.steps = T
-    return sample
+    return _sampler_backend(xs, lambda x, v: _chord_end(gap, x, v, smax), T)
 
 
 def _truncnorm_std(a: np.ndarray, b: np.ndarray, u: np.ndarray) -> np.ndarray:
