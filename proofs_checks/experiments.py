@@ -122,6 +122,16 @@ def rate_outcome(ci: SlopeInterval, *, theory: float, competitor: float | None, 
                    details=details, artifacts=arts, coverage=coverage)
 
 
+def at_most_partial(out: Outcome, missing: str) -> Outcome:
+    """A run whose accept rule holds but whose regime is not the printed one (a stand-in sampler, scaled constants):
+    STATISTICAL becomes PARTIAL with ``missing`` in its coverage; every other outcome is returned unchanged."""
+    if out.verdict is not Verdict.STATISTICAL:
+        return out
+    return Outcome(Verdict.PARTIAL, claimed=out.claimed, computed=out.computed, precision=out.precision,
+                   details=out.details, artifacts=out.artifacts,
+                   coverage=(out.coverage + "; " if out.coverage else "") + f"missing: {missing}")
+
+
 def protocol_words(out: Outcome, ci: SlopeInterval, theory: float, competitor: float) -> tuple[str, str]:
     """Two phrases for a report that records a scaled run as PARTIAL whatever the protocol says: the accept rule's
     reading of ``out`` and the direction of the measured decay relative to ``theory`` (for an upper bound a faster

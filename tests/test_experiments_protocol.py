@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from proofs_checks.experiments import (below_bound_outcome, faster_than_bound_outcome, protocol_words, rate_outcome,
-                                       slope_interval)
+from proofs_checks.experiments import (at_most_partial, below_bound_outcome, faster_than_bound_outcome, protocol_words,
+                                       rate_outcome, slope_interval)
 from proofs_checks.framework import Verdict
 
 
@@ -94,3 +94,14 @@ def test_protocol_words_name_the_rule_and_the_direction():
     ok = rate_outcome(ci, theory=-1.0, competitor=-0.5, claim="x")
     assert protocol_words(ok, ci, -1.0, -0.5) == ("accepted (contains -1, excludes -0.5)",
                                                   "consistent with the claimed exponent")
+
+
+def test_at_most_partial_demotes_only_a_holding_outcome():
+    rng = np.random.default_rng(0)
+    ns = [100, 300, 1000, 3000, 10000]
+    ci = slope_interval(ns, _samples(ns, -0.5, rng), np.random.default_rng(1))
+    ok = rate_outcome(ci, theory=-0.5, competitor=-1.0, claim="x")
+    part = at_most_partial(ok, "stand-in sampler")
+    assert part.verdict is Verdict.PARTIAL and part.coverage.endswith("missing: stand-in sampler")
+    bad = rate_outcome(ci, theory=-1.0, competitor=-2.0, claim="x")
+    assert at_most_partial(bad, "w") is bad
