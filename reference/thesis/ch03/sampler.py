@@ -44,7 +44,8 @@ def gaussian_rgo_proposal(y, eta, lam, rng: np.random.Generator, radius=None, no
 
 
 def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Generator, radius=None,
-                  max_rounds: int = 1_000_000, fresh_indices: bool = True, stats: dict | None = None):
+                  max_rounds: int = 1_000_000, fresh_indices: bool = True, stats: dict | None = None,
+                  proposal: Callable | None = None):
     """Alg 14 (003 L2783-2797): exact-in-law implementation of x ~ exp(-F(x) - ||x - y||^2/(2 eta)) up to TV delta_in,
     F = (1/n) sum_i f_i + (lam/2)||x||^2, via rejection with an unbiased estimator of exp(m), m = E_i(f_i(z) - f_i(x)).
 
@@ -52,7 +53,11 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
     Steps (per round): line 2: x, z ~ G_y i.i.d.; line 3: rho = 1; lines 4-8: for alpha = 1, 2, ...: draw alpha fresh
     indices j ~ Unif[n] (``fresh_indices``; else reuse the first alpha of one growing list), rho += prod_{j}
     (f_j(z) - f_j(x)); break with probability alpha/(1 + alpha); line 9: accept x with probability clip(rho/2, 0, 1).
-    Postcondition: returns x; ``stats`` (if given) accumulates rounds, value queries, proposals.
+    ``proposal(y, rng) -> (x, attempts)``: an exact sampler of G_y for another psi (default: the quadratic psi =
+    (lam/2)||x||^2 on K, :func:`gaussian_rgo_proposal`; used by 003 Ch.4's l_p RGO, reference.thesis.ch04.proximal_sampler).
+    Postcondition: returns x; ``stats`` (if given) accumulates rounds, proposals, "rho_outside" (rounds with rho not in
+    [0, 2]: the truncation that is Alg 14's only error, Lemma 3.5.3) and "alpha_queries" (sum over rounds of
+    alpha_max (alpha_max + 1) = the value queries made with fresh indices).
     Randomness: ``rng`` only: a rejection loop whose number of rounds, indices and uniforms is random, so no
         fixed-shape pre-drawn form exists; ports are compared in law (003_ch03.lemma3_5_5.dkw) and by query counts.
     Spec: 003_ch03.alg6
@@ -61,12 +66,17 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
     rng = _V.generator("rng", rng)
     eta, lam = _V.positive("eta", eta), _V.nonnegative("lam", lam)
     max_rounds = _V.integer("max_rounds", max_rounds, lo=1)
+    _V.optional(_V.callable_, "proposal", proposal)
     if not (eta > 0 and lam >= 0):
         raise ValueError(f"eta must be > 0 and lam >= 0, got eta={eta!r}, lam={lam!r}")
     n = oracle.n
     for rnd in range(1, max_rounds + 1):
-        x, ax = gaussian_rgo_proposal(y, eta, lam, rng, radius)          # line 2
-        z, az = gaussian_rgo_proposal(y, eta, lam, rng, radius)
+        if proposal is None:
+            x, ax = gaussian_rgo_proposal(y, eta, lam, rng, radius)      # line 2
+            z, az = gaussian_rgo_proposal(y, eta, lam, rng, radius)
+        else:
+            x, ax = proposal(y, rng)                                      # line 2 (another psi's G_y)
+            z, az = proposal(y, rng)
         rho = 1.0                                                         # line 3
         alpha = 1
         cache: list[tuple[float, float]] = []
@@ -87,6 +97,8 @@ def rgo_rejection(oracle: SampleAccessOracle, y, eta, lam, rng: np.random.Genera
         if stats is not None:
             stats["rounds"] = stats.get("rounds", 0) + 1
             stats["proposals"] = stats.get("proposals", 0) + ax + az
+            stats["rho_outside"] = stats.get("rho_outside", 0) + (not 0.0 <= rho <= 2.0)
+            stats["alpha_queries"] = stats.get("alpha_queries", 0) + alpha * (alpha + 1)
         if u <= rho / 2:
             return x
     raise RuntimeError(f"rgo_rejection: no acceptance in max_rounds={max_rounds} rounds (eta too large?)")
