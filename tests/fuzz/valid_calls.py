@@ -638,6 +638,12 @@ CALLS = {
     'reference.thesis.ch04.hit_and_run.make_lp_ball_hit_and_run_sampler': lambda: dict(d=2, p=1.5, radius=1.0, center=None, steps=4, x_start=None),
     'reference.thesis.ch04.hit_and_run.make_schatten_ball_hit_and_run_sampler': lambda: dict(d1=2, d2=2, p=1.5, radius=1.0, center=None, steps=4, x_start=None),
     'reference.thesis.ch04.hit_and_run.hit_and_run_l2_gaussian_batch': lambda: dict(c=np.array([0.5, -0.2]), b=2.0, radius=1.0, x0=np.zeros((3, 2)), steps=4, rng=RNG),
+    # thesis ch04 the chapter's own sampler (S5): Prop 4.4.8 = Alg 13 + Alg 14 + the exact l_p RGO
+    'reference.thesis.ch04.proximal_sampler.lp_reg_grad': lambda: dict(x=np.array([0.3, -0.1]), p=1.5),
+    'reference.thesis.ch04.proximal_sampler.lp_rgo': lambda: dict(y=np.array([0.1, -0.2]), eta=0.05, lam=2.0, p=1.5, radius=0.5, rng=RNG, max_attempts=100_000),
+    'reference.thesis.ch04.proximal_sampler.make_lp_rgo': lambda: dict(eta=0.05, lam=2.0, p=1.5, radius=0.5, stats=None),
+    'reference.thesis.ch04.proximal_sampler.gll_sample': lambda: dict(oracle=_sao(2), G2=1.0, lam=2.0, p=1.5, radius=0.5, delta_tv=0.1, rng=RNG, C_eta=0.5, C_T=0.05, x0=None, steps=3, stats=None),
+    'reference.thesis.ch04.proximal_sampler.rem_erm_gll': lambda: dict(data=[np.array([0.5, 0.2]), np.array([0.1, -0.4])], loss=lambda x, s: float(s @ x), d=2, p=1.5, radius=0.5, G=1.0, epsilon=0.05, delta=1e-3, delta_tv=0.1, rng=RNG, params="consistent", C_eta=0.5, C_T=0.05, x0=None, steps=3, counter=None, stats=None),
     'reference.thesis.ch04.rem.em_sc_params': lambda: dict(n=2, G=2.0, mu=1.0, epsilon=1.0, delta=1e-05),
     # TODO missing: loss:<class 'function'>, sampler:<class 'function'>
     # 'reference.thesis.ch04.rem.em_strongly_convex': lambda: dict(data=[np.array([0.2, 0.0]), np.array([0.4, 0.0])], G=2.0, mu=1.0, epsilon=1.0, delta=1e-05, rng=RNG, noise=None, return_oracle=False),
@@ -670,6 +676,11 @@ CALLS = {
     'reference.thesis.ch05.lp_pipeline.m_erm_lp_schedule': lambda: dict(n=200, d=2, G=1.0, epsilon=1.0, delta=1e-3, q=4, params='consistent', C_T=1.0),
     'reference.thesis.ch05.llt.psi_pa': lambda: dict(x=np.array([0.1, -0.2, 0.3]), a=1.0, q=4),
     'reference.thesis.ch05.llt.sample_pi_x': lambda: dict(x=[0.6], a=0.8, rng=RNG, q=4, variant='corrected', u=None),
+    'reference.thesis.ch05.llt.log_F_fast': lambda: dict(u=np.array([0.0, 3.0, 50.0]), deriv=False),
+    'reference.thesis.ch05.llt.log_F_reference': lambda: dict(u=3.0, dps=20),
+    'reference.thesis.ch05.llt.log_Z_fast': lambda: dict(kappa=2.0, s=0.6),
+    'reference.thesis.ch05.llt.psi_pa_batch': lambda: dict(X=np.array([[0.1, -0.2], [0.3, 0.0]]), a=0.5, grad=False),
+    'reference.thesis.ch05.llt.sample_pi_x_fast': lambda: dict(x=[0.6, -0.2], a=0.8, rng=RNG, u=None),
     'reference.thesis.ch05.lower_bound.hard_instance': lambda: dict(d=8, k=5, G=1.0, p=1.5, D=2.0, rng=None, v=None, draws=np.array([0.9430561055723676, 0.5113275528143616, 0.9762437057077041, 0.08083602389560218, 0.6073558319950296, 0.37648658437727256, 0.8019012069858072, 0.17452781614402846])),
     'reference.thesis.ch05.lower_bound.optimality_gap': lambda: dict(x=np.zeros(3), v=np.array([1.0, -1.0, 1.0]), kappa=1.0, D=1.0, p=1.5),
     # TODO missing: pi_x:<class 'function'>, gamma_factory:<class 'function'>, f_oracles:<class 'list'>
@@ -998,6 +1009,7 @@ ACCEPT = {
     "reference.heavy_tailed.sco.SCOParams": {"T_real": ("nan",), "setting": ("str",)},   # T_real = nan: not recorded (the default); setting: a free label   # psi_c(+-inf) = +-s(c), the limits (docstring)
     "reference.thesis.ch05.llt.levy_half_logpdf": {"lam": _SHAPE_FREE},
     "reference.thesis.ch05.llt.log_Z": {"kappa": _SHAPE_FREE, "s": ("-1",)},   # s: a tilt of either sign
+    "reference.thesis.ch05.llt.log_Z_fast": {"s": ("-1",)},   # s: a tilt of either sign
     "reference.thesis.ch09.algorithms.above_threshold_ch9": {"queries": ("empty",)},   # an empty query stream: []
     "reference.thesis.ch08.oracles.multi_pass_oracle": {"data": ("shape",)},   # samples are opaque objects handed to f(x, xi): a (2, 3, 4) array is 2 samples
     "reference.thesis.ch08.oracles.single_pass_oracle": {"stream": ("shape",)},   # (the same: samples handed to f / grad)

@@ -81,10 +81,12 @@ def second_moment_test(xs, c, y, fine, coarse, R, beta):
     return dict(E=Ef, V=Vf, r=r, dev=dev, grid_err=bias, var_err=vbias, reject=abs(dev) > r, m=len(xs))
 
 
-def scale_mutant_shifts(c, y, fine, fine_2a, R, m, beta, bias=0.0, var_err=0.0):
+def scale_mutant_shifts(c, y, fine, fine_2a, R, m, beta, bias=0.0, var_err=0.0, beta_alt=None):
     """Shift of E ||x||^2 under the scale mutants c -> 2c, c -> c/2, a -> 2a (``fine_2a`` = the grid of psi_{p,2a}),
     whether it exceeds r_null + r_alt at m draws (then rejected w.p. >= 1 - beta; r_null is the test's own radius with
-    the grid errors ``bias``, ``var_err`` of :func:`second_moment_test`), and the m that would make it so."""
+    the grid errors ``bias``, ``var_err`` of :func:`second_moment_test`; r_alt at ``beta_alt``, default ``beta``),
+    and the m that would make it so."""
+    beta_alt = beta if beta_alt is None else beta_alt
     X1, X2, psi, inside = fine
     st = X1 ** 2 + X2 ** 2
     w0 = grid_law(c, y, X1, X2, psi, inside)
@@ -95,67 +97,93 @@ def scale_mutant_shifts(c, y, fine, fine_2a, R, m, beta, bias=0.0, var_err=0.0):
                      ("a -> 2a", grid_law(c, y, *fine_2a))):
         E1 = float((w1 * st).sum()); V1 = float((w1 * (st - E1) ** 2).sum())
         ok = lambda mm: abs(E1 - E0) > (_bernstein(V0 + var_err, R * R, mm, beta) + bias
-                                        + _bernstein(V1, R * R, mm, beta))
+                                        + _bernstein(V1, R * R, mm, beta_alt))
         need = next((mm for mm in range(10, 100001, 10) if ok(mm)), None)
         out[name] = (E1 - E0, ok(m), need)
     return out
 
 
-@check(P + "alg_gamma_y_sampler.lp_in_law", spec=[P + "alg_gamma_y_sampler"], profile="full")
-def _gamma_in_law(ctx):
-    c, a, R, y = 1.0, 0.05, 1.0, np.array([3.0, 3.0])
-    M = 50 if ctx.full else 30
-    st = {}
-    t0 = time.perf_counter()
-    draw = lp.lp_gamma_y(c, a, R, 2, stats=st)(y)
-    xs = np.array([draw(ctx.child_rng(m)) for m in range(M)])
-    secs = time.perf_counter() - t0
-    if st.get("envelope_violations", 0):
-        return fail("no envelope violation in the rejection sampler", f"{st['envelope_violations']} violations")
-    g4, X14, X24, psi4, in4 = grid_psi(a, R, 121)
-    g2, X12, X22, psi2, in2 = grid_psi(a, R, 61)
+def in_law_test(xs, c, y, R, grids, beta):
+    """The in-law test of draws ``xs`` (M x 2) claimed to follow ∝ exp(-c psi(x) + <x, y>) 1_{B_p(0,R)}: KS of the
+    two marginals against the fine grid law (DKW at beta/4 each + the doubled fine-vs-coarse grid error) and the
+    second-moment test at beta/2.  ``grids`` = (fine, coarse) tuples (g, X1, X2, psi, inside).  Returns a dict."""
+    (g4, X14, X24, psi4, in4), (g2, X12, X22, psi2, in2) = grids
     w4, w2 = grid_law(c, y, X14, X24, psi4, in4), grid_law(c, y, X12, X22, psi2, in2)
     c14, c24, c12, c22 = (np.cumsum(w4.sum(axis=1)), np.cumsum(w4.sum(axis=0)), np.cumsum(w2.sum(axis=1)),
                           np.cumsum(w2.sum(axis=0)))
     grid_err = 2 * max(np.max(np.abs(np.interp(g4, g2, c12) - c14)), np.max(np.abs(np.interp(g4, g2, c22) - c24)))
+    M = len(xs)
     ks1, ks2 = _ks(xs[:, 0], g4, c14), _ks(xs[:, 1], g4, c24)
-    dkw = dkw_radius(M, BETA / 4)
-    thr = dkw + grid_err
-    # power reference: the Euclidean counterpart (phi = a||.||_2^2, psi = ||x||^2/(4a) + const) on the same ball
+    dkw = dkw_radius(M, beta / 4)
+    t = second_moment_test(xs, c, y, (X14, X24, psi4, in4), (X12, X22, psi2, in2), R, beta / 2)
+    return dict(ks=(ks1, ks2), dkw=dkw, grid_err=grid_err, thr=dkw + grid_err, mom=t,
+                reject=max(ks1, ks2) > dkw + grid_err or t["reject"], cdfs=(c14, c24))
+
+
+@check(P + "alg_gamma_y_sampler.lp_in_law", spec=[P + "alg_gamma_y_sampler"], profile="full")
+def _gamma_in_law(ctx):
+    c, a, R, y = 1.0, 0.05, 1.0, np.array([3.0, 3.0])
+    b_null, b_alt = 5e-7, 1e-7                   # false failure: null 5e-7 + 3 mutants x 1e-7 < 1e-6
+    fine, coarse = grid_psi(a, R, 121), grid_psi(a, R, 61)
+    fine_2a = grid_psi(2 * a, R, 121)
+    (g4, X14, X24, psi4, in4) = fine
+    dummy = second_moment_test(np.zeros((10, 2)), c, y, fine[1:], coarse[1:], R, b_null / 2)     # grid errors only
+    sh = scale_mutant_shifts(c, y, fine[1:], fine_2a[1:], R, 100, b_null / 2, dummy["grid_err"], dummy["var_err"],
+                             beta_alt=b_alt)
+    needs = [need for (_, _, need) in sh.values()]
+    if any(nd is None for nd in needs):
+        return fail("each scale mutant detectable w.p. >= 1 - 1e-7 with <= 1e5 draws", str(sh))
+    M = int(math.ceil(1.2 * max(needs) / 10) * 10)
+    st = {}
+    t0 = time.perf_counter()
+    draw = lp.lp_gamma_y(c, a, R, 2, stats=st)(y)
+    rng = ctx.child_rng(0)
+    xs = np.array([draw(rng) for _ in range(M)])
+    secs = time.perf_counter() - t0
+    if st.get("envelope_violations", 0):
+        return fail("no envelope violation in the rejection sampler", f"{st['envelope_violations']} violations")
+    res = in_law_test(xs, c, y, R, (fine, coarse), b_null)
+    if res["reject"]:
+        return fail("the sampler passes its in-law test (KS of both marginals, mean of ||x||^2)",
+                    f"KS = {res['ks']}, thr {res['thr']:.4f}; moment dev {res['mom']['dev']:+.4f} vs r "
+                    f"{res['mom']['r']:.4f}, M = {M}")
+    # the mutants, run through the same sampler code and the same test: each must be rejected
+    mut = {"c -> 2c (psi scaled by 2)": lp.lp_gamma_y(2 * c, a, R, 2)(y),
+           "c -> c/2": lp.lp_gamma_y(c / 2, a, R, 2)(y),
+           "a -> 2a": lp.lp_gamma_y(c, 2 * a, R, 2)(y)}
+    mres = {}
+    for k, (nm, dr) in enumerate(mut.items()):
+        r = ctx.child_rng(10 + k)
+        mres[nm] = in_law_test(np.array([dr(r) for _ in range(M)]), c, y, R, (fine, coarse), b_null)
+    missed = [nm for nm, r in mres.items() if not r["reject"]]
+    if missed:
+        return fail("every scale mutant is rejected by the in-law test at M draws", f"not rejected: {missed}")
     le = -c * (X14 ** 2 + X24 ** 2) / (4 * a) + X14 * y[0] + X24 * y[1]
     wE = np.where(in4, np.exp(le - le[in4].max()), 0.0); wE /= wE.sum()
+    c14, c24 = res["cdfs"]
     supE = float(max(np.max(np.abs(np.cumsum(wE.sum(axis=1)) - c14)), np.max(np.abs(np.cumsum(wE.sum(axis=0)) - c24))))
-    if max(ks1, ks2) > thr:
-        return fail("KS of both marginals <= DKW radius (beta/4 each) + grid error",
-                    f"KS = ({ks1:.4f}, {ks2:.4f}) > {thr:.4f}, M = {M}")
-    # targeted part: E ||x||^2 (moves under a wrong scale of psi: c or a)
-    t = second_moment_test(xs, c, y, (X14, X24, psi4, in4), (X12, X22, psi2, in2), R, BETA / 2)
-    if t["reject"]:
-        return fail("mean of ||x||^2 within the Bernstein radius (beta/2) + grid error of its exact mean",
-                    f"|{t['dev']:+.4f}| > {t['r']:.4f}, M = {M}")
-    _, X1a, X2a, psia, ina = grid_psi(2 * a, R, 121)
-    sh = scale_mutant_shifts(c, y, (X14, X24, psi4, in4), (X1a, X2a, psia, ina), R, M, BETA / 2, t["grid_err"],
-                             t["var_err"])
-    eff = "; ".join(f"{nm}: shift {d:+.3f} ({'detected' if ok else 'NOT detected'} at M = {M}; detected w.p. >= "
-                    f"1 - 5e-7 from M = {need})" for nm, (d, ok, need) in sh.items())
-    per_draw = secs / M
+    t = res["mom"]
+    eff = "; ".join(f"{nm}: E||x||^2 shift {d:+.3f}, detected w.p. >= 1 - 1e-7 from M = {need}" for nm, (d, _, need)
+                    in sh.items())
+    mtxt = "; ".join(f"{nm}: rejected (mean ||x||^2 dev {r['mom']['dev']:+.3f} vs r {r['mom']['r']:.3f}, KS "
+                     f"{max(r['ks']):.3f} vs {r['thr']:.3f})" for nm, r in mres.items())
     return Outcome(Verdict.STATISTICAL,
                    claimed="lp_gamma_y draws gamma_y ∝ exp(-c psi_{p,a}(x) + <x,y>) on the l_p ball (p = 4/3, d = 2)",
-                   computed=f"KS of the x_1 / x_2 marginals ({ks1:.4f}, {ks2:.4f}) <= DKW {dkw:.4f} + grid error "
-                            f"{grid_err:.2g}; mean ||x||^2 - exact {t['dev']:+.4f}, |.| <= {t['r']:.4f} (exact "
-                            f"{t['E']:.4f}); 0 envelope violations in {st.get('proposals', 0)} proposals",
-                   margin=min(thr - max(ks1, ks2), t["r"] - abs(t["dev"])),
-                   precision=f"false failure <= {BETA:g} (DKW beta/4 per marginal + Bernstein beta/2); detectable "
-                             f"effects at M = {M}: a marginal sup-CDF distance >= {thr + dkw:.3f} (the Euclidean-phi "
-                             f"counterpart differs by {supE:.3f}), a shift of E ||x||^2 beyond r_null + r_alt; the "
-                             f"scale mutants: {eff}. The mutants are NOT detected at this M: each draw costs "
-                             f"{per_draw:.1f} s here (psi ~40 ms per call, ~{st.get('proposals', 0) / M:.0f} proposals "
-                             f"per draw); the same test rejects c -> 2c run through lp_gamma_y with a cheap stand-in psi "
-                             f"(tests/thesis/ch05/test_ch05_lp_pipeline.py)",
-                   details=f"c = {c}, a = {a}, R = {R}, y = {y.tolist()}, M = {M} independent draws ({secs:.1f} s, "
-                           f"{st.get('psi_evals', 0)} psi evaluations); exact law on a 121 x 121 grid (error vs 61 x 61, "
-                           f"doubled, added to the thresholds)",
-                   coverage="d = 2, one (c, a, R, y); p = 4/3 (q = 4) only; weak power (see precision)")
+                   computed=f"M = {M}: KS of the x_1 / x_2 marginals ({res['ks'][0]:.4f}, {res['ks'][1]:.4f}) <= DKW "
+                            f"{res['dkw']:.4f} + grid error {res['grid_err']:.2g}; mean ||x||^2 - exact "
+                            f"{t['dev']:+.4f}, |.| <= {t['r']:.4f} (exact {t['E']:.4f}); 0 envelope violations in "
+                            f"{st.get('proposals', 0)} proposals; mutants at the same M: {mtxt}",
+                   margin=min(res["thr"] - max(res["ks"]), t["r"] - abs(t["dev"])),
+                   precision=f"false failure <= 1e-6 (null: DKW 1.25e-7 per marginal + Bernstein 2.5e-7; each of "
+                             f"the 3 mutant rejections designed to hold w.p. >= 1 - 1e-7); detectable effects at "
+                             f"M = {M}: a marginal sup-CDF distance >= {res['thr'] + res['dkw']:.3f} (the Euclidean-"
+                             f"phi counterpart differs by {supE:.3f}), a shift of E ||x||^2 beyond r_null + r_alt: "
+                             f"{eff}",
+                   details=f"c = {c}, a = {a}, R = {R}, y = {y.tolist()}, M = {M} independent draws per sampler "
+                           f"({secs:.1f} s for the null sampler, psi by llt.psi_pa_batch; {st.get('psi_evals', 0)} psi "
+                           f"evaluations); exact law on a 121 x 121 grid with the definitional log Z (llt.log_Z, "
+                           f"independent of the fast back-end), error vs 61 x 61 doubled and added to the thresholds",
+                   coverage="d = 2, one (c, a, R, y); p = 4/3 (q = 4) only")
 
 
 @check(P + "thm5_5_8.pipeline_and_schedule", spec=[P + "thm5_5_8", P + "alg_m_erm_sco"], profile="full")

@@ -4,12 +4,11 @@ phi = a||.||_q^2 (q = 4, p = 4/3: the case with the closed-form 1/2-stable mixin
 psi = psi_{p,a} its log-Laplace transform, X = B_p(0, R) (the l_p ball).
 
 * :func:`lp_gamma_y` -- gamma_y ∝ exp(-c psi(x) + <x, y>) 1_X (c = 1 + eta mu: the density of Alg 16 line 5, (5.16);
-  c = eta mu, y = 0: the warm start of Lemma 5.4.13), sampled by rejection from the uniform law on the box
-  [-R, R]^d ⊇ X with the envelope exp(max_X log-density): the log-density is concave (psi convex), its maximum over
-  X is bounded above by the Frank-Wolfe gap at the SLSQP point (gradient by central differences); a proposal whose
-  ratio exceeds 1 (an envelope
-  violation: the printed law would be distorted there) is counted in ``stats["envelope_violations"]`` and reported
-  by the checks, never silently clipped away.  Exact in law up to psi's quadrature (llt.psi_pa, ~1e-13 rel.).
+  c = eta mu, y = 0: the warm start of Lemma 5.4.13), sampled by rejection with a certified envelope (the Frank-Wolfe
+  gap at the SLSQP point plus the strong concavity 1/(6a) of -psi: a Gaussian proposal; or the box [-R, R]^d); a
+  proposal whose ratio exceeds 1 (an envelope violation: the law would be distorted there) is counted in
+  ``stats["envelope_violations"]`` and reported by the checks, never silently clipped away.  psi and its gradient by
+  the fast mixture back-end llt.psi_pa_batch (~1e-10 relative; the definitional llt.psi_pa is its test oracle).
 * :func:`m_erm_lp` -- M_erm of Theorem 5.5.8 (003 L4683-4719): fallback when (n eps)^2 < d Theta log(1/delta)
   (dp.fallback_applies), (k, mu) of Prop 5.5.6 (dp.prop556_params), eta from the printed rule with the InnerLoop
   precondition 1/eta >= 1e4 (kG)^2 log(1/delta') (Alg 16 line 1, L4373) and eta k mu <= 1, a = eta (p - 1)/2,
@@ -46,54 +45,83 @@ def lp_norm(x, p) -> float:
     return float(np.sum(np.abs(x) ** p) ** (1.0 / p))
 
 
-def lp_gamma_y(c, a, R, d: int, *, q: int = 4, stats: dict | None = None) -> Callable:
+def lp_gamma_y(c, a, R, d: int, *, q: int = 4, stats: dict | None = None, proposal: str = "gaussian",
+               batch: int = 16) -> Callable:
     """Factory y -> (rng -> x) of x ~ exp(-c psi_{p,a}(x) + <x, y>) 1_{B_p(0,R)} (Alg 16 line 5, (5.16), L4380).
 
-    Preconditions (validated): c > 0, a > 0, R > 0, d >= 2 (d = 1 is the Euclidean case), q = 4 (p = 4/3).
-    Steps (per y): M >= max_X (-c psi(x) + <x, y>) (FW-gap bound at the SLSQP point); repeat: x ~ Unif([-R, R]^d),
-        reject if ||x||_p > R, accept with probability exp(-c psi(x) + <x, y> - M).
-    Postcondition: an exact draw of gamma_y (up to psi's quadrature) when no envelope violation occurs;
-        ``stats``: proposals, psi evaluations, envelope_violations.
+    The chapter leaves this sampler a black box (L4777); this one is exact rejection with a certified envelope.
+    Preconditions (validated): c > 0, a > 0, R > 0, d >= 2 (d = 1 is the Euclidean case), q = 4 (p = 4/3),
+        proposal in {"gaussian", "box"}, batch >= 1.
+    Steps (per y): h(x) = -c psi(x) + <x, y> (psi by llt.psi_pa_batch with its exact mixture gradient);
+        z = SLSQP maximiser of h over X (any feasible z is valid); FW gap = R ||grad h(z)||_q - <grad h(z), z> >= 0.
+        "box": envelope M = h(z) + gap (concavity: h(x) <= h(z) + <grad h(z), x - z> <= M on X), proposals
+            x ~ Unif([-R, R]^d).
+        "gaussian": psi is (1/(6a))-strongly convex (Hess psi(x) = Cov_{D_x}(y) >= E[Hess(a||y||_4^2)]^{-1} by the
+            Cramer-Rao inequality, and Hess(a||y||_4^2) <= 6a I), so on X
+            h(x) <= h(z) + gap - ||x - z||^2/(2 s^2), s^2 = 6a/c; proposals x ~ N(z, s^2 I).
+        Proposals outside X are rejected; x in X is accepted w.p. exp(h(x) - envelope(x)); proposals are drawn and
+        evaluated ``batch`` at a time (the first accepted in draw order is returned: exact rejection).
+    Postcondition: an exact draw of gamma_y (up to psi's quadrature, ~1e-10 relative) when no envelope violation
+        occurs; ``stats``: proposals, psi_evals, draws, envelope_violations (a ratio > 1: counted, never clipped).
+    Randomness: ``rng`` only (per batch: the proposals, then ``batch`` uniforms); a random number of batches.
     Spec: 003_ch05.alg_gamma_y_sampler
     """
     c, a, R = _V.positive("c", c), _V.positive("a", a), _V.positive("R", R)
     d = _V.integer("d", d, lo=2)
     q = _V.choice("q", q, tuple(P_OF_Q))
+    _V.choice("proposal", proposal, ("gaussian", "box"))
+    batch = _V.integer("batch", batch, lo=1)
     p = P_OF_Q[q]
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict (filled in) or None, got {type(stats).__name__} {stats!r}"[:300])
     if p * math.log(R) > 700.0:
         raise ValueError(f"R^p overflows the float range at R = {R!r}, p = {p}")
     st = stats if stats is not None else {}
+    s2 = 6.0 * a / c
 
-    def logdens(x, y):
-        st["psi_evals"] = st.get("psi_evals", 0) + 1
-        return -c * llt.psi_pa(x, a, q) + float(np.dot(x, y))
+    def h_batch(X, y, grad=False):
+        st["psi_evals"] = st.get("psi_evals", 0) + X.shape[0]
+        if grad:
+            ps, gp = llt.psi_pa_batch(X, a, grad=True)
+            return -c * ps + X @ y, -c * gp + y[None, :]
+        return -c * llt.psi_pa_batch(X, a) + X @ y
 
     def factory(y):
-        y = np.asarray(y, dtype=float)
+        y = _V.vector("y", y, d)
         cons = [{"type": "ineq", "fun": lambda z: R ** p - np.sum(np.abs(z) ** p)}]
-        # the log-density is concave: one SLSQP run from the centre finds the maximum (violations are counted below)
-        res = optimize.minimize(lambda z: -logdens(z, y), np.zeros(d), method="SLSQP", constraints=cons,
-                                options={"ftol": 1e-9, "maxiter": 10})   # any feasible z gives a valid bound
-        z = res.x if lp_norm(res.x, p) <= R * (1 + 1e-9) else np.zeros(d)
-        # certified upper bound on max_X of the concave log-density (Frank-Wolfe gap at z, gradient by central
-        # differences, dual norm q): logdens(x) <= logdens(z) + <g, x - z> <= logdens(z) - <g, z> + R ||g||_q
-        hh = 1e-6
-        g = np.array([(logdens(z + hh * e, y) - logdens(z - hh * e, y)) / (2 * hh) for e in np.eye(d)])
-        M = logdens(z, y) - float(g @ z) + R * float(np.linalg.norm(g, q)) + 1e-6
+
+        def negh(z):
+            v, g = h_batch(np.asarray(z, dtype=float)[None, :], y, grad=True)
+            return -float(v[0]), -g[0]
+        res = optimize.minimize(negh, np.zeros(d), jac=True, method="SLSQP", constraints=cons,
+                                options={"ftol": 1e-10, "maxiter": 50})
+        z = res.x if lp_norm(res.x, p) <= R else res.x * (R / lp_norm(res.x, p)) * (1 - 1e-12)
+        hz, gz = h_batch(z[None, :], y, grad=True)
+        hz, gz = float(hz[0]), gz[0]
+        gap = max(R * float(np.linalg.norm(gz, q)) - float(gz @ z), 0.0)     # Frank-Wolfe gap on B_p(0, R)
+        M = hz + gap + 1e-9 * (1.0 + abs(hz))                               # + quadrature slack of psi
 
         def draw(rng):
+            st["draws"] = st.get("draws", 0) + 1
             while True:
-                st["proposals"] = st.get("proposals", 0) + 1
-                x = rng.uniform(-R, R, d)
-                if lp_norm(x, p) > R:
+                if proposal == "gaussian":
+                    X = z[None, :] + math.sqrt(s2) * rng.standard_normal((batch, d))
+                else:
+                    X = rng.uniform(-R, R, (batch, d))
+                U = rng.random(batch)
+                st["proposals"] = st.get("proposals", 0) + batch
+                inside = np.sum(np.abs(X) ** p, axis=1) <= R ** p
+                if not np.any(inside):
                     continue
-                lr = logdens(x, y) - M
-                if lr > 0:
-                    st["envelope_violations"] = st.get("envelope_violations", 0) + 1
-                if math.log(rng.random()) < lr:
-                    return x
+                lr = np.full(batch, -np.inf)
+                env = M - (np.sum((X[inside] - z) ** 2, axis=1) / (2 * s2) if proposal == "gaussian" else 0.0)
+                lr[inside] = h_batch(X[inside], y) - env
+                nv = int(np.sum(lr > 0))
+                if nv:
+                    st["envelope_violations"] = st.get("envelope_violations", 0) + nv
+                acc = np.flatnonzero(np.log(U) < lr)
+                if len(acc):
+                    return X[acc[0]].copy()
         return draw
 
     return factory
