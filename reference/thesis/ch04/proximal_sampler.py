@@ -48,6 +48,14 @@ def _p(p) -> float:
     return p
 
 
+def _radius(radius, p) -> float:
+    """radius > 0 with radius^2 and radius^p finite (the RGO squares norms and compares sum |x_i|^p with radius^p)."""
+    radius = _V.positive("radius", radius)
+    if not radius <= 1e150:
+        raise ValueError(f"radius must be <= 1e150 (radius^2, radius^p finite), got {radius!r}")
+    return radius
+
+
 def lp_reg_grad(x, p) -> np.ndarray:
     """Gradient of r(x) = ||x||_p^2/(2(p-1)) (Prop 4.4.7 / Cor 4.4.10, 003 L3745, L3787), 1 < p <= 2.
 
@@ -83,7 +91,8 @@ def lp_rgo(y, eta, lam, p, radius, rng: np.random.Generator, max_attempts: int =
     """
     y = _V.vector("y", y)
     eta, lam = _V.positive("eta", eta), _V.nonnegative("lam", lam)
-    p, radius = _p(p), _V.positive("radius", radius)
+    p = _p(p)
+    radius = _radius(radius, p)
     rng = _V.generator("rng", rng)
     max_attempts = _V.integer("max_attempts", max_attempts, lo=1)
     return _rgo_draw(y, eta, lam, p, radius, rng, max_attempts)
@@ -123,22 +132,65 @@ def _project_lp_ball(y: np.ndarray, p: float, radius: float) -> np.ndarray:
     return np.sign(y) * _t_of_nu(a, nu, p)
 
 
-def _rgo_draw(y, eta, lam, p, radius, rng, max_attempts):
-    """:func:`lp_rgo` without the validation (inner loop of the sampler; the caller validated once)."""
+class _Schatten:
+    """The Schatten-p geometry on row-major vectorised d1 x d2 matrices (Cor 4.4.13, 003 L3839-3861): norm = l_p norm
+    of the singular values, grad of ||M||_{S_p}^2/2 = ||M||^{2-p} U diag(s^{p-1}) V^T, Frobenius projection onto the
+    S_p ball = U diag(l_2 projection of s onto B_p) V^T (unitarily invariant norm), dual norm S_q."""
+
+    def __init__(self, d1: int, d2: int):
+        self.shape = (d1, d2)
+
+    def svd(self, v):
+        return np.linalg.svd(np.reshape(v, self.shape), full_matrices=False)
+
+    def norm(self, v, p):
+        return float(np.linalg.norm(np.linalg.svd(np.reshape(v, self.shape), compute_uv=False), p))
+
+    def grad_half_sq(self, v, p):
+        U, sv, Vt = self.svd(v)
+        nv = float(np.linalg.norm(sv, p))
+        return (nv ** (2 - p) * (U * sv ** (p - 1)) @ Vt).ravel() if nv > 0 else np.zeros_like(v)
+
+    def project(self, y, p, radius):
+        U, sv, Vt = self.svd(y)
+        if float(np.sum(sv ** p)) <= radius ** p:
+            return y
+        return ((U * _project_lp_ball(sv, p, radius)) @ Vt).ravel()
+
+
+class _Lp:
+    """The l_p geometry (Cor 4.4.10, 003 L3787)."""
+
+    def norm(self, v, p):
+        return float(np.linalg.norm(v, p))
+
+    def project(self, y, p, radius):
+        return _project_lp_ball(y, p, radius)
+
+
+_LP = _Lp()
+
+
+def _rgo_draw(y, eta, lam, p, radius, rng, max_attempts, geom=_LP):
+    """:func:`lp_rgo` without the validation (inner loop of the sampler; the caller validated once); ``geom`` = the
+    l_p (default) or Schatten-p geometry (same steps with its norm, gradient, projection and dual norm)."""
     cc = lam / (2 * (p - 1))
     q = p / (p - 1)
-    c = _project_lp_ball(y, p, radius)                                       # centre (= y when y in X)
+    c = geom.project(y, p, radius)                                           # centre (= y when y in X)
     v = y - c
-    sup = radius * float(np.linalg.norm(v, q)) if np.any(v) else 0.0        # max_X <x, y - c>
+    sup = radius * geom.norm(v, q) if np.any(v) else 0.0                     # max_X <x, y - c> (support function)
     x0 = c / (1 + eta * lam / (p - 1))                                       # tangent point (the mode for p = 2)
-    n0 = float(np.linalg.norm(x0, p))
+    n0 = geom.norm(x0, p)
     h0 = cc * n0 * n0                                                        # h(x0) = lam ||x0||_p^2/(2(p-1))
-    g = (2 * cc * n0 ** (2 - p)) * np.sign(x0) * np.abs(x0) ** (p - 1) if n0 > 0 else np.zeros_like(y)
+    if geom is _LP:                                                          # grad h(x0), l_p closed form
+        g = (2 * cc * n0 ** (2 - p)) * np.sign(x0) * np.abs(x0) ** (p - 1) if n0 > 0 else np.zeros_like(y)
+    else:
+        g = 2 * cc * geom.grad_half_sq(x0, p)                                # grad h(x0) through the SVD
     m = c - eta * g                                                          # mean of the envelope Gaussian
     s = math.sqrt(eta)
     for a in range(1, max_attempts + 1):
         x = m + s * rng.standard_normal(y.shape[0])
-        nx = float(np.linalg.norm(x, p))
+        nx = geom.norm(x, p)
         if nx > radius:                                                      # outside X: psi = +inf
             continue
         gap = cc * nx * nx - h0 - float(g @ (x - x0))                        # Bregman gap h(x) - h(x0) - <g, x - x0>
@@ -149,22 +201,32 @@ def _rgo_draw(y, eta, lam, p, radius, rng, max_attempts):
     raise RuntimeError(f"lp_rgo: no acceptance in max_attempts = {max_attempts} proposals")
 
 
-def make_lp_rgo(eta, lam, p, radius, stats: dict | None = None) -> Callable:
+def make_lp_rgo(eta, lam, p, radius, stats: dict | None = None, schatten_shape: tuple | None = None) -> Callable:
     """The ``proposal(y, rng) -> (x, attempts)`` of Alg 14 line 3 (003 L2789) for the l_p psi: :func:`lp_rgo` with
-    fixed (eta, lam, p, radius); ``stats`` (a dict, optional) accumulates "rgo_draws" and "rgo_attempts".
+    fixed (eta, lam, p, radius); ``stats`` (a dict, optional) accumulates "rgo_draws" and "rgo_attempts";
+    ``schatten_shape = (d1, d2)``: the same RGO on the Schatten-p ball of d1 x d2 matrices (row-major vectors;
+    psi = lam ||M||_{S_p}^2/(2(p-1)) + indicator, Cor 4.4.13 L3839-3861): norm, gradient and projection through the
+    SVD, support function radius ||.||_{S_q}.
 
     Preconditions (validated): as :func:`lp_rgo`.
     Postcondition: every call is one exact draw of G_y.
     Spec: 003_ch04.alg_value_oracle_sampler
     """
     eta, lam = _V.positive("eta", eta), _V.nonnegative("lam", lam)
-    p, radius = _p(p), _V.positive("radius", radius)
+    p = _p(p)
+    radius = _radius(radius, p)
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict or None, got {type(stats).__name__}")
     st = stats if stats is not None else {}
+    geom = _LP
+    if schatten_shape is not None:
+        sh = _V.sequence("schatten_shape", schatten_shape)
+        if len(sh) != 2:
+            raise ValueError(f"schatten_shape must be (d1, d2), got {schatten_shape!r}")
+        geom = _Schatten(_V.integer("schatten_shape[0]", sh[0], lo=1), _V.integer("schatten_shape[1]", sh[1], lo=1))
 
     def proposal(y, rng):
-        x, a = _rgo_draw(np.asarray(y, dtype=float), eta, lam, p, radius, rng, 100_000)
+        x, a = _rgo_draw(np.asarray(y, dtype=float), eta, lam, p, radius, rng, 100_000, geom)
         st["rgo_draws"] = st.get("rgo_draws", 0) + 1
         st["rgo_attempts"] = st.get("rgo_attempts", 0) + a
         return x, a
@@ -174,7 +236,7 @@ def make_lp_rgo(eta, lam, p, radius, stats: dict | None = None) -> Callable:
 
 def gll_sample(oracle: SampleAccessOracle, G2, lam, p, radius, delta_tv, rng: np.random.Generator, *,
                C_eta=2.0 ** -8, C_T=1.0, x0=None, steps: int | None = None, stats: dict | None = None,
-               trace: list | None = None) -> np.ndarray:
+               trace: list | None = None, schatten_shape: tuple | None = None) -> np.ndarray:
     """Prop 4.4.8 (003 L3751-3753) = [GLL22] Thm 3.2.3 (L2552-2556) for F~ = (1/n) sum_i f_i + psi,
     psi = lam r_p + indicator(B_p(0, radius)): the alternating sampler (Alg 13, L2764-2775) with line 4 by the
     rejection loop Alg 14 (L2783-2797) whose proposals are the exact l_p RGO (:func:`make_lp_rgo`).
@@ -190,26 +252,32 @@ def gll_sample(oracle: SampleAccessOracle, G2, lam, p, radius, delta_tv, rng: np
     Postcondition: returns x_T; TV(law(x_T), ∝ exp(-F~)) <= delta_tv for the (unprinted) Theta-constants; ``stats``
         receives T, eta, delta_in, the RGO calls of Alg 13 (= T), Alg 14's rounds / proposals / rho_outside /
         alpha_queries (= the value queries, fresh indices), and the l_p RGO's draws and Gaussian attempts; ``trace``
-        (a list, optional) receives the T iterates x_1, ..., x_T (Alg 13's trace).
+        (a list, optional) receives the T iterates x_1, ..., x_T (Alg 13's trace); ``schatten_shape = (d1, d2)``: X
+        the Schatten-p ball of d1 x d2 matrices (vectors of length d1 d2) and psi the Schatten regulariser.
     Randomness: ``rng`` only (Alg 13's Gaussians, Alg 14's indices / uniforms, the RGO's proposals).
     Spec: 003_ch04.alg_value_oracle_sampler
     """
     _V.has_methods("oracle", oracle, ("value",))
     rng = _V.generator("rng", rng)
     G2, lam = _V.positive("G2", G2), _V.positive("lam", lam)
-    p, radius = _p(p), _V.positive("radius", radius)
+    p = _p(p)
+    radius = _radius(radius, p)
     delta_tv = _V.in_range("delta_tv", delta_tv, 0.0, 0.5, lo_open=True, hi_open=True)
     if stats is not None and not isinstance(stats, dict):
         raise TypeError(f"stats must be a dict or None, got {type(stats).__name__}")
     st = stats if stats is not None else {}
     d = oracle.dim if oracle.dim is not None else int(np.asarray(oracle.data[0], dtype=float).size)
     x0 = np.zeros(d) if x0 is None else _V.vector("x0", x0, d)
-    if not np.linalg.norm(x0, p) <= radius:
-        raise ValueError(f"x0 must lie in X = B_p(0, {radius}), got ||x0||_p = {np.linalg.norm(x0, p)}")
+    proposal = make_lp_rgo(1.0, lam, p, radius, None, schatten_shape)      # validates schatten_shape
+    geom = _LP if schatten_shape is None else _Schatten(*schatten_shape)
+    if schatten_shape is not None and schatten_shape[0] * schatten_shape[1] != d:
+        raise ValueError(f"schatten_shape {schatten_shape!r} must have d1 d2 = d = {d}")
+    if not geom.norm(x0, p) <= radius:
+        raise ValueError(f"x0 must lie in X = B_p(0, {radius}), got ||x0||_p = {geom.norm(x0, p)}")
     prm = composite_sampler_parameters(G2, lam, d, 2 * radius, delta_tv, C_eta, C_T)       # Thm 3.5.6 rule
     T = prm["T"] if steps is None else _V.integer("steps", steps, lo=1, hi=10 ** 8)
     eta = prm["eta"]
-    proposal = make_lp_rgo(eta, lam, p, radius, st)
+    proposal = make_lp_rgo(eta, lam, p, radius, st, schatten_shape)
     calls = [0]
 
     def line4(y):                                                            # Alg 13 line 4 (L2771) by Alg 14
@@ -224,29 +292,43 @@ def gll_sample(oracle: SampleAccessOracle, G2, lam, p, radius, delta_tv, rng: np
 def rem_erm_gll(data: Sequence, loss: Callable, *, d: int, p, radius, G, epsilon, delta, delta_tv,
                 rng: np.random.Generator, params: str = "consistent", C_eta=2.0 ** -8, C_T=1.0, x0=None,
                 steps: int | None = None, counter: QueryCounter | None = None, stats: dict | None = None,
-                trace: list | None = None):
+                trace: list | None = None, schatten_shape: tuple | None = None):
     """Private ERM by the REM of Thm 4.4.2 (003 L3667-3683) with the l_p regulariser of Cor 4.4.10 (L3787), 1 < p <= 2,
     on X = B_p(0, radius), SAMPLED by the chapter's own sampler (Prop 4.4.8 via Prop 4.4.9, L3751-3765).
 
     Preconditions (validated): ``data`` non-empty (n = len(data)); ``loss(x, s)`` convex, G-Lipschitz in ||.||_p
         (caller); d >= 1; p in (1, 2]; radius, G, epsilon > 0; delta in (0, 1/2); delta_tv in (0, 1/2);
-        C_eta, C_T, x0, steps, trace as in :func:`gll_sample`; ``counter`` a QueryCounter (default: a fresh one).
+        C_eta, C_T, x0, steps, trace as in :func:`gll_sample`; ``counter`` a QueryCounter (default: a fresh one);
+        ``schatten_shape = (d1, d2)`` (d = d1 d2): the Schatten-p REM of Cor 4.4.13 (L3839-3861) instead: (r, Theta) =
+        schatten_regularizer(p, min(d1, d2), 2 radius), G' = k min(d1, d2)^{1/p - 1/2} G (the Frobenius norm is the
+        l_2 norm of the vector, rank <= min(d1, d2): "d <- d2" of L3861).
     Steps: (r, Theta) = lp_regularizer(p, d, D = 2 radius) (L3787); (k, mu) = rem_erm_params(n, d, G, Theta,
         epsilon, delta, params) (L3669 / Audit #1); components k loss(., s_i) as counted value oracles; Prop 4.4.9's
         conversion (L3763): G' = k d^{1/p - 1/2} G in l_2, psi = k mu r + indicator(X), (k mu)-strongly convex in l_2;
         x = gll_sample(oracle, G', k mu, p, radius, delta_tv, ...).
     Postcondition: returns (x, info): x in X, TV(law(x), ∝ exp(-k(F_D + mu r)) 1_X) <= delta_tv for the unprinted
         Theta-constants (Readings); info = dict(k, mu, Theta, G2, value_queries (counted), query_formula = Prop 4.4.9's
-        leading term query_count_bound(k G, k mu, 2 radius, d, delta_tv, p), and the sampler's stats).
+        leading term query_count_bound(k G, k mu, 2 radius, d, delta_tv, p) -- Schatten: Prop 4.4.8's G'^2/(k mu)
+        log^2(G'^2 (D^2 + 1/(k mu)) d1/delta_tv) with d1 = max(d1, d2) in the log (L3861) --, and the sampler's stats).
     Randomness: ``rng`` only.
     Spec: 003_ch04.alg_value_oracle_sampler
     """
     _V.callable_("loss", loss)
     data = _V.sequence("data", data)
     d = _V.integer("d", d, lo=1)
-    p, radius, G = _p(p), _V.positive("radius", radius), _V.positive("G", G)
+    p, G = _p(p), _V.positive("G", G)
+    radius = _radius(radius, p)
     n = len(data)
-    r, Theta = rem.lp_regularizer(p, d, 2 * radius)                         # L3787 (r centred at 0)
+    if schatten_shape is None:
+        r, Theta = rem.lp_regularizer(p, d, 2 * radius)                     # L3787 (r centred at 0)
+        dconv = d
+    else:
+        d1, d2 = (_V.integer("schatten_shape[0]", schatten_shape[0], lo=1),
+                  _V.integer("schatten_shape[1]", schatten_shape[1], lo=1))
+        if d1 * d2 != d:
+            raise ValueError(f"schatten_shape {schatten_shape!r} must have d1 d2 = d = {d}")
+        dconv = min(d1, d2)
+        r, Theta = rem.schatten_regularizer(p, dconv, 2 * radius, np.zeros((d1, d2)))    # L3839-3861
     k, mu = rem.rem_erm_params(n, d, G, Theta, epsilon, delta, params)       # L3669 / Audit #1
     if counter is not None and not isinstance(counter, QueryCounter):
         raise TypeError(f"counter must be a QueryCounter or None, got {type(counter).__name__}")
@@ -255,11 +337,12 @@ def rem_erm_gll(data: Sequence, loss: Callable, *, d: int, p, radius, G, epsilon
     counter = counter if counter is not None else QueryCounter()
     oracle = SampleAccessOracle(lambda x, s: np.zeros_like(x), data, per_sample_loss=lambda x, s: k * loss(x, s),
                                 dim=d, counter=counter)                      # value queries to k f(.; s_i)
-    G2 = k * d ** (1 / p - 0.5) * G                                          # L3763: l_p -> l_2 Lipschitz
+    G2 = k * dconv ** (1 / p - 0.5) * G                                      # L3763 / L3861: -> l_2 Lipschitz
     st = stats if stats is not None else {}
     q0 = counter.calls
     x = gll_sample(oracle, G2, k * mu, p, radius, delta_tv, rng, C_eta=C_eta, C_T=C_T, x0=x0, steps=steps,
-                   stats=st, trace=trace)
+                   stats=st, trace=trace, schatten_shape=schatten_shape)
     info = dict(k=k, mu=mu, Theta=Theta, G2=G2, value_queries=counter.calls - q0,
-                query_formula=rem.query_count_bound(k * G, k * mu, 2 * radius, d, delta_tv, p), **st)
+                query_formula=(rem.query_count_bound(k * G, k * mu, 2 * radius, d, delta_tv, p) if schatten_shape is None
+                               else rem.query_count_bound(G2, k * mu, 2 * radius, max(d1, d2), delta_tv, 2.0)), **st)
     return x, info
