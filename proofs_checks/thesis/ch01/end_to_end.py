@@ -458,7 +458,7 @@ def _sco_experiment(ctx, strongly_convex, leading=False):
     return _pre_asymptotic(out, means, triv, det, cov)
 
 
-@check(P + "exp.H3.population_excess_vs_N", spec=[P + "exp.H3", P + "thm1_5_6", P + "thm1_1_2"], profile="full")
+@check(P + "exp.H3.population_excess_vs_N", spec=[P + "thm1_5_6", P + "thm1_1_2"], profile="full")
 def _h3(ctx):
     """Thm 1.5.6 end to end: Alg 5 (iterative localisation) with Lemma 1.5.4's restarted Private AC-SA per phase;
     sigma per round from the core chain (certified_sigma); population excess exact (linear loss on an arc)."""

@@ -588,6 +588,9 @@ def dp_sco_convex(oracle: SampleAccessOracle, w0, G: float, D: float, epsilon: f
     _V.has_methods("oracle", oracle, ("grad_batch",))
     w0 = vector("w0", w0)
     G, D = positive("G", G), positive("D", D)
+    # Thm 1.5.6 (L928): eps, delta <= 1/2 -- validated here (the phases' eps/2^i, delta/2^i would accept up to 1)
+    epsilon = in_range("epsilon", epsilon, 0.0, 0.5, lo_open=True)
+    delta = in_range("delta", delta, 0.0, 0.5, lo_open=True)
     RK = D / 2 if radius_K is None else positive("radius_K", radius_K)
     N, d = oracle.n, w0.shape[0]
     phases = []
@@ -633,6 +636,7 @@ def dp_sco_strongly_convex(oracle: SampleAccessOracle, w0, G: float, D: float, e
     _V.has_methods("oracle", oracle, ("grad_batch",))
     w0 = vector("w0", w0)
     positive("G", G); positive("D", D); positive("c1", c1)                     # fail fast (dp_sco_convex re-checks)
+    in_range("epsilon", epsilon, 0.0, 0.5, lo_open=True); in_range("delta", delta, 0.0, 0.5, lo_open=True)   # L928
     _V.optional(positive, "radius_K", radius_K)
     _V.generator("rng", rng); _V.callable_("sigma_rule", sigma_rule)
     rounds = []
