@@ -20,8 +20,10 @@ whose minimiser moves w0 = 0 by -xbar_1/(2 lam_1) = -xbar_1 D sqrt N/128; E xbar
 mean move is -s c D/128 (sampling spread ~ D/(64 sqrt 2), privacy noise on top); later phases move <= 2^-6 of phase
 1's (eta_i = eta/32^i).  Hence the relative progress E[-s w] -> c D/128 is the SAME at every N along the family, and
 E[F - F*] -> gamma (1 - c D/128) = (c/sqrt N)(1 - c/64): exactly N^{-1/2}.  This is the localisation term
-D^2/(eta N) of Thm 1.5.1's proof (L866-876), attained; c = 32 maximises c (1 - c/64), i.e. it is the member of the
-family on which the algorithm's excess is largest (the sup over gamma at each N): limit 16/sqrt N = 8 GD/sqrt N.
+D^2/(eta N) of Thm 1.5.1's proof (L866-876), attained; c = 32 maximises c (1 - c/64), i.e. in the noise-free limit
+it is the member of the family on which the algorithm's excess is largest (the sup over gamma at each N): limit
+16/sqrt N = 8 GD/sqrt N (a 3-run pilot with noise, N = 1024 / 4096: sqrt(N) x excess 5.4-7.5 at c = 8, 13-17 at
+c = 32, 9 at c = 64).
 The sampling and privacy noise enter E[F - F*] only through projections (F is linear in w); the privacy noise
 shrinks relative to the move as N grows (the leading regime below), which is what the ladder has to reach.
 
@@ -106,11 +108,15 @@ def population_excess(w, s: float, gamma: float) -> float:
 
 
 def privacy_ratio(N: int, d: int = WC_D, eps: float = WC_EPS, delta: float = WC_DELTA) -> float:
-    """(privacy term)/(statistical terms) of Thm 1.5.1's proof at the printed eta (module docstring):
-    c2^2 d log(1/delta)/(2 eps^2 N), c2 = the calibrated constant of Alg 5's phase 1 (c2_sco_phase1).
+    """(privacy term)/(statistical terms) of Thm 1.5.1's proof at the printed eta (module docstring).
 
-    Preconditions (validated): N >= d log(1/delta)/eps^2 (then the printed eta is D/(G sqrt N); below it the other
-        branch of the min applies and this ratio is not the proof's); d >= 1; eps, delta in (0, 1/2].
+    Preconditions (validated): eps, delta in (0, 1/2] (Thm 1.5.6, L928); N >= d log(1/delta)/eps^2 (then the
+        printed eta is D/(G sqrt N), L875; below it the other branch of the min applies and this ratio is not the
+        proof's); d >= 1 integer.
+    Steps: c2 = the calibrated constant of Alg 5's phase 1 (headline_feasibility.c2_sco_phase1: max over its
+        Lemma 1.4.7 rounds of sigma eps_r N_1/(B sqrt(T log(1/delta_r))), sigma = certified_sigma); the proof's terms
+        (L872-876) D^2/(eta N) + eta G^2 + c2^2 G^2 eta d log(1/delta)/(eps^2 N) at eta = D/(G sqrt N).
+    Postcondition: c2^2 d log(1/delta)/(2 eps^2 N) (privacy term over the two statistical terms).
     Spec: 003_ch01.thm1_5_6
     """
     from proofs_checks.thesis.ch01 import headline_feasibility as hf
@@ -125,9 +131,16 @@ def privacy_ratio(N: int, d: int = WC_D, eps: float = WC_EPS, delta: float = WC_
 
 
 def n_lead(d: int = WC_D, eps: float = WC_EPS, delta: float = WC_DELTA, level: float = 1 / 3) -> int:
-    """The smallest N (to 2 %) with privacy_ratio(N) <= level: fixed-point iteration N <- c2(N)^2 d log(1/delta)/
-    (2 eps^2 level) from N = max(64, d log(1/delta)/eps^2) (c2 grows slowly with N: ~ +3 % per factor 4), stopped when N
-    changes by < 2 %; the returned N is checked to satisfy the criterion (AssertionError otherwise)."""
+    """N_lead of the worst-case ladder.
+
+    Preconditions: as :func:`privacy_ratio` (validated there); level > 0.
+    Steps: fixed-point iteration N <- N privacy_ratio(N)/level (= c2(N)^2 d log(1/delta)/(2 eps^2 level)) from
+        N = max(64, d log(1/delta)/eps^2) (c2 grows slowly with N: ~ +3 % per factor 4), stopped when N changes by
+        < 2 %.
+    Postcondition: an N with privacy_ratio(N) <= level (asserted; AssertionError otherwise), within ~2 % of the
+        smallest such N (tests check privacy_ratio(0.9 N) > level).
+    Spec: 003_ch01.thm1_5_6
+    """
     L = math.log(1 / delta)
     N = max(64, math.ceil(d * L / eps ** 2))
     for _ in range(30):
@@ -147,7 +160,7 @@ def seconds_per_step_worst_case(ctx, N: int = 512, reps: int = 2) -> float:
     eps = 1/2, delta = 1e-3, c = 16 so that gamma <= 1 at this N) with sigma = 1 in every round (the per-step work --
     sampling, perturbation, oracle, AC-SA update, projection -- does not depend on sigma's value; the calibration,
     cached per (N_i, B, T, eps_i, delta_i) and paid once per N in the ladder, is not a per-step cost): min over
-    ``reps`` runs.  A lower bound for the ladders (larger N_i means larger B per step)."""
+    ``reps`` runs.  A lower bound for the ladders (larger N_i means larger B per step).  Spec: 003_ch01.thm1_5_6"""
     best = math.inf
     steps = e2e.sco_counts(N, WC_D, WC_EPS, WC_DELTA)[1]
     for r in range(reps):
@@ -161,7 +174,9 @@ def seconds_per_step_worst_case(ctx, N: int = 512, reps: int = 2) -> float:
 
 
 def ladder_cost(ns, R, sps):
-    """(gradients, Private AC-SA steps, CPU-second estimate) of R replicates at each N of ``ns`` (d = 1 counts)."""
+    """(gradients, Private AC-SA steps, CPU-second estimate) of R replicates at each N of ``ns``: the counts of the
+    printed parameters (e2e.sco_counts at d = 1, eps = 1/2, delta = 1e-3, the formula the ladder asserts) times
+    ``sps`` seconds per step.  Spec: 003_ch01.thm1_5_6"""
     cs = [e2e.sco_counts(N, WC_D, WC_EPS, WC_DELTA) for N in ns]
     g, st = R * sum(a for a, _ in cs), R * sum(b for _, b in cs)
     return g, st, st * sps
@@ -173,7 +188,9 @@ def run_worst_case_ladder(ctx, ns, R, c=WC_C):
     (certified_round_epsilon: Gaussian curve of the sigma actually added -> WOR amplification -> advanced composition,
     at the full accountant precision) <= its eps_i; basic composition of the phases <= (eps, delta); gradient count =
     e2e.sco_counts (the printed parameters) for the oracle AND the algorithm's report.  Raises AssertionError on any
-    violation.  Returns (samples, seconds per N, single-sample phases, max replayed eps/eps_i, gamma per N)."""
+    violation.  Randomness: replicate r at ladder index j uses ctx.child_rng(10_000 j + r) for the instance (sign, data)
+    and then the algorithm, so the run is reproducible bit for bit.  Returns (samples = exact population excesses,
+    CPU seconds per N, single-sample phases, max replayed eps/eps_i, gamma per N).  Spec: 003_ch01.exp.H3"""
     samples, secs, single, worst, gammas = [], [], 0, 0.0, []
     replayed = {}
     for j, N in enumerate(ns):
