@@ -127,8 +127,8 @@ def _gamma_in_law(ctx):
     fine, coarse = grid_psi(a, R, 121), grid_psi(a, R, 61)
     fine_2a = grid_psi(2 * a, R, 121)
     (g4, X14, X24, psi4, in4) = fine
-    dummy = second_moment_test(np.zeros((10, 2)), c, y, fine[1:], coarse[1:], R, b_null / 2)     # grid errors only
-    sh = scale_mutant_shifts(c, y, fine[1:], fine_2a[1:], R, 100, b_null / 2, dummy["grid_err"], dummy["var_err"],
+    dummy = second_moment_test(np.zeros((10, 2)), c, y, fine[1:], coarse[1:], R, b_null / 4)     # grid errors only
+    sh = scale_mutant_shifts(c, y, fine[1:], fine_2a[1:], R, 100, b_null / 4, dummy["grid_err"], dummy["var_err"],
                              beta_alt=b_alt)
     needs = [need for (_, _, need) in sh.values()]
     if any(nd is None for nd in needs):
@@ -142,7 +142,16 @@ def _gamma_in_law(ctx):
     secs = time.perf_counter() - t0
     if st.get("envelope_violations", 0):
         return fail("no envelope violation in the rejection sampler", f"{st['envelope_violations']} violations")
-    res = in_law_test(xs, c, y, R, (fine, coarse), b_null)
+    # the "gradient" envelope (the one M_erm uses, started at a hint point) through the same test
+    stg = {}
+    drg = lp.lp_gamma_y(c, a, R, 2, stats=stg, envelope="gradient", hint=lambda: np.array([0.3, -0.4]))(y)
+    rg = ctx.child_rng(1)
+    resg = in_law_test(np.array([drg(rg) for _ in range(M)]), c, y, R, (fine, coarse), b_null / 2)
+    if stg.get("envelope_violations", 0) or resg["reject"]:
+        return fail("the gradient-envelope sampler passes the same in-law test, 0 envelope violations",
+                    f"KS {resg['ks']}, thr {resg['thr']:.4f}; moment dev {resg['mom']['dev']:+.4f} vs r "
+                    f"{resg['mom']['r']:.4f}; violations {stg.get('envelope_violations', 0)}")
+    res = in_law_test(xs, c, y, R, (fine, coarse), b_null / 2)
     if res["reject"]:
         return fail("the sampler passes its in-law test (KS of both marginals, mean of ||x||^2)",
                     f"KS = {res['ks']}, thr {res['thr']:.4f}; moment dev {res['mom']['dev']:+.4f} vs r "
@@ -154,7 +163,7 @@ def _gamma_in_law(ctx):
     mres = {}
     for k, (nm, dr) in enumerate(mut.items()):
         r = ctx.child_rng(10 + k)
-        mres[nm] = in_law_test(np.array([dr(r) for _ in range(M)]), c, y, R, (fine, coarse), b_null)
+        mres[nm] = in_law_test(np.array([dr(r) for _ in range(M)]), c, y, R, (fine, coarse), b_null / 2)
     missed = [nm for nm, r in mres.items() if not r["reject"]]
     if missed:
         return fail("every scale mutant is rejected by the in-law test at M draws", f"not rejected: {missed}")
@@ -172,9 +181,12 @@ def _gamma_in_law(ctx):
                    computed=f"M = {M}: KS of the x_1 / x_2 marginals ({res['ks'][0]:.4f}, {res['ks'][1]:.4f}) <= DKW "
                             f"{res['dkw']:.4f} + grid error {res['grid_err']:.2g}; mean ||x||^2 - exact "
                             f"{t['dev']:+.4f}, |.| <= {t['r']:.4f} (exact {t['E']:.4f}); 0 envelope violations in "
-                            f"{st.get('proposals', 0)} proposals; mutants at the same M: {mtxt}",
+                            f"{st.get('proposals', 0)} proposals; the 'gradient' envelope (M_erm's, hint (0.3, -0.4)): "
+                            f"KS ({resg['ks'][0]:.4f}, {resg['ks'][1]:.4f}), moment dev {resg['mom']['dev']:+.4f} "
+                            f"within {resg['mom']['r']:.4f}, 0 violations; mutants at the same M: {mtxt}",
                    margin=min(res["thr"] - max(res["ks"]), t["r"] - abs(t["dev"])),
-                   precision=f"false failure <= 1e-6 (null: DKW 1.25e-7 per marginal + Bernstein 2.5e-7; each of "
+                   precision=f"false failure <= 1e-6 (two null samplers at 2.5e-7 each: DKW 6.25e-8 per marginal + "
+                             f"Bernstein 1.25e-7; each of "
                              f"the 3 mutant rejections designed to hold w.p. >= 1 - 1e-7); detectable effects at "
                              f"M = {M}: a marginal sup-CDF distance >= {res['thr'] + res['dkw']:.3f} (the Euclidean-"
                              f"phi counterpart differs by {supE:.3f}), a shift of E ||x||^2 beyond r_null + r_alt: "
