@@ -30,9 +30,10 @@ larger B and Alg 5's ball-intersection projections only cost more; calibration i
 H3 (easy instance, full profile only): the check FAILS if that ladder fits the experiments' budget of 240 CPU seconds
 (then it should be run instead).  H3 on the worst-case family (quick and full; worst_case_sco): the leading regime
 by the proof's own terms at the printed eta (privacy/statistical ratio c2^2 d log(1/delta)/(2 eps^2 N) <= 1/3) is
-N_lead ~ 4.4e3 at d = 1, eps = 1/2, delta = 1e-3 and RUNS (exp.H3.leading_regime); the check FAILS if that ladder
-starts below N_lead, has < 3 N, a factor < 4 or < 10 replicates, exceeds its budget (360 CPU s), or if its next
-factor 4 would fit.
+N_lead ~ 4.4e3 at d = 1, eps = 1/2, delta = 1e-3 and RUNS (exp.H3.leading_regime, the sup over the family's members
+worst_case_sco.H3_MEMBERS); the check FAILS if that ladder starts below N_lead, has < 3 N, a factor < 4, < 8
+replicates per member, < 3 members or no member of order 1 (gamma >= 1/2), exceeds its budget (640 CPU s for all
+members), or if its next factor 4 would fit.
 H1, H4: the leading regime now RUNS, as separate full-profile checks with a raised budget of 600 CPU seconds each
 (exp.H1.leading_regime / exp.H4.leading_regime on end_to_end.H1_LEAD_NS / H4_LEAD_NS); the check FAILS if that
 ladder starts below N_lead or its cost lower bound exceeds the raised budget.  Still out of reach for them: the
@@ -240,26 +241,31 @@ def _h3_worst_case(ctx):
     shape, start and cost (steps x measured CPU s per step of a real private run on the family, calibration time
     excluded); the next factor 4 beyond the run.  Returns (failure reason or None, text)."""
     from proofs_checks.thesis.ch01 import worst_case_sco as wc
-    ns, R = wc.H3_LEAD_NS, wc.H3_LEAD_R
+    ns, R, M = wc.H3_LEAD_NS, wc.H3_LEAD_R, len(wc.H3_MEMBERS)
     lead = wc.n_lead()
     corners = {"d = 2, delta = 1e-3": wc.n_lead(d=2), "d = 1, delta = 1/2": wc.n_lead(delta=0.5)} if ctx.full else {}
     sps = wc.seconds_per_step_worst_case(ctx, reps=2 if ctx.full else 1)
-    g, st, cost = wc.ladder_cost(ns, R, sps)
+    g, st, cost = wc.ladder_cost(ns, R, sps, members=M)
     nxt = [ns[-1], 2 * ns[-1], 4 * ns[-1]]
-    g2, st2, cost2 = wc.ladder_cost(nxt, R, sps)
-    txt = (f"H3 worst case (two-point family c = 32, d = 1): eps <= 1/2 is the admissible range (L402, L928; the "
+    g2, st2, cost2 = wc.ladder_cost(nxt, R, sps, members=M)
+    txt = (f"H3 worst case (two-point family, sup over the members {', '.join(wc.member_name(m) for m in wc.H3_MEMBERS)}"
+           f", d = 1): eps <= 1/2 is the admissible range (L402, L928; the "
            f"runs use eps = 1/2, so eps cannot lower N_lead); leading regime (proof's terms at the printed eta, "
            f"calibrated c2, privacy/statistical ratio <= 1/3) first at N_lead = {lead} (ratio there "
            f"{wc.privacy_ratio(lead):.3f}) at d = 1, eps = 1/2, delta = 1e-3; corners (full profile): "
            + (", ".join(f"N_lead = {v} at {k}" for k, v in corners.items()) or "not computed")
            + f" (delta = 1/2 is admissible but a vacuous privacy level, and its ratio uses the printed log(1/delta) = log 2 while the phases pay log(1/delta_r) >= log 8: optimistic; not used); RUN (exp.H3.leading_regime): "
-           f"N = {ns} x {R} (factor {ns[-1] / ns[0]:g}) = {g:.3g} gradients in {st:.3g} Private AC-SA steps, >= "
-           f"{cost:.3g} CPU s at the measured {sps * 1e6:.0f} us per step (budget {wc.H3_LEAD_BUDGET_S:g} s); OUT OF "
-           f"REACH: the next factor 4 ({nxt} x {R} = {st2:.3g} steps, >= {cost2:.3g} CPU s)")
+           f"N = {ns} x {R} replicates per member x {M} members (factor {ns[-1] / ns[0]:g}) = {g:.3g} gradients in "
+           f"{st:.3g} Private AC-SA steps, >= {cost:.3g} CPU s at the measured {sps * 1e6:.0f} us per step (budget "
+           f"{wc.H3_LEAD_BUDGET_S:g} s); OUT OF REACH: the next factor 4 ({nxt} x {R} x {M} = {st2:.3g} steps, >= "
+           f"{cost2:.3g} CPU s)")
     if ns[0] < lead:
         return f"the leading-regime ladder {ns} starts below N_lead = {lead}", txt
-    if not (len(ns) >= 3 and ns[-1] >= 4 * ns[0] and R >= 10):
-        return f"the ladder must have >= 3 N over a factor >= 4 with >= 10 replicates, got {ns} x {R}", txt
+    Rs = wc._per_n(R, ns)
+    if not (len(ns) >= 3 and ns[-1] >= 4 * ns[0] and min(Rs) >= 8 and M >= 3
+            and any(m[0] == "gamma" and m[1] >= 0.5 for m in wc.H3_MEMBERS)):
+        return (f"the ladder must have >= 3 N over a factor >= 4 with >= 8 replicates per member and >= 3 members, one "
+                f"of them gamma >= 1/2 (order 1), got {ns} x {R}, members {wc.H3_MEMBERS}"), txt
     if cost > wc.H3_LEAD_BUDGET_S:
         return f"its cost lower bound {cost:.3g} CPU s exceeds the budget {wc.H3_LEAD_BUDGET_S:g} s", txt
     if cost2 <= wc.H3_LEAD_BUDGET_S:

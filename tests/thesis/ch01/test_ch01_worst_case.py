@@ -6,6 +6,8 @@ import math
 import numpy as np
 import pytest
 
+from proofs_checks.experiments import slope_interval
+from proofs_checks.framework import Verdict
 from proofs_checks.thesis.ch01 import end_to_end as e2e
 from proofs_checks.thesis.ch01 import worst_case_sco as wc
 from reference.thesis.ch01 import algorithms as alg
@@ -78,5 +80,82 @@ def test_privacy_ratio_preconditions_and_ladder_start():
     lead = wc.n_lead()
     assert wc.privacy_ratio(lead) <= 1 / 3 < wc.privacy_ratio(int(lead * 0.9))
     ns, R = wc.H3_LEAD_NS, wc.H3_LEAD_R
-    assert ns[0] >= lead and len(ns) >= 3 and ns[-1] >= 8 * ns[0] and R >= 12
-    assert all(wc.WC_C / math.sqrt(N) <= 1 for N in ns)
+    assert ns[0] >= lead and len(ns) >= 3 and ns[-1] >= 4 * ns[0] and min(R) >= 8
+    assert all(wc.member_gamma(m, N) <= 1 for m in wc.H3_MEMBERS for N in ns)
+    # a member of order 1: the trivial output's sup over the members does not decay along the ladder
+    triv = [max(wc.member_gamma(m, N) for m in wc.H3_MEMBERS) for N in ns]
+    assert triv[0] == triv[-1] == 0.5
+
+
+def test_member_gamma_and_ladder_cost():
+    assert wc.member_gamma(("c", 32.0), 4096) == 0.5 and wc.member_gamma(("gamma", 0.5), 4096) == 0.5
+    for bad in (("x", 1.0), ("c", 0.0), ("c", float("nan")), ("c", 64.0), [("c", 1.0)]):
+        with pytest.raises(ValueError, match="member"):
+            wc.member_gamma(bad, 1024)
+    with pytest.raises(ValueError, match="N must be"):
+        wc.member_gamma(("c", 1.0), 1)
+    g1, st1, _ = wc.ladder_cost([512, 1024, 2048], 3, 1e-6)
+    g2, st2, _ = wc.ladder_cost([512, 1024, 2048], [3, 3, 3], 1e-6, members=2)
+    assert (g2, st2) == (2 * g1, 2 * st1)
+    with pytest.raises(ValueError, match="R must be"):
+        wc.ladder_cost([512, 1024, 2048], [3, 3], 1e-6)
+
+
+def test_family_sup_selects_the_largest_mean():
+    ns = [100, 200, 400]
+    a = [[1.0, 1.2], [0.5, 0.7], [0.2, 0.4]]
+    b = [[0.5, 0.6], [0.9, 1.1], [0.2, 0.2001]]
+    sel, sup, zs = wc.family_sup(ns, [a, b])
+    assert sel == [0, 1, 0] and sup == [a[0], b[1], a[2]]
+    assert all(z > 0 for z in zs)
+    assert wc.family_sup(ns, [a, b]) == (sel, sup, zs)                  # deterministic
+    for bad in (([a, b], [100, 200]), ([a, b[:2]], ns), ([a, [[1.0], [1.0], [1.0]]], ns)):
+        with pytest.raises(ValueError):
+            wc.family_sup(bad[1], bad[0])
+
+
+def _synthetic_sup(output, seed=0):
+    """The sup-over-family pipeline of exp.H3.leading_regime (same ladder, members, excess, selection, interval and
+    accept rule) with dp_sco_convex replaced by a cheap ``output(X, N, rng) -> w``."""
+    ns, members = wc.H3_LEAD_NS, wc.H3_MEMBERS
+    by_member = []
+    for k, m in enumerate(members):
+        per_n = []
+        for j, N in enumerate(ns):
+            ex = []
+            for r in range(wc.H3_LEAD_R[j]):
+                rng = np.random.default_rng([seed, k, j, r])
+                X, s, g = wc.two_point_instance(N, wc.member_gamma(m, N) * math.sqrt(N), rng)
+                ex.append(wc.population_excess(output(X, N, rng), s, g))
+            per_n.append(ex)
+        by_member.append(per_n)
+    sel, sup, zs = wc.family_sup(ns, by_member)
+    ci = slope_interval(ns, sup, np.random.default_rng(99))
+    return wc.sup_rate_outcome(ci, claim="synthetic"), ci, sel
+
+
+def _noise_free_prox(X, N, rng):
+    """Phase 1 of Alg 5 without privacy noise (the docstring's reading): w = clip(-xbar_1 D sqrt(N)/128, K)."""
+    xbar1 = X[: N // 2, 0].mean()
+    return np.array([float(np.clip(-xbar1 * 2.0 * math.sqrt(N) / 128, -1.0, 1.0))])
+
+
+def test_sup_pipeline_can_fail_data_ignoring_outputs_are_refuted():
+    """The mutants, on the run's ladder, members and replicate counts: the trivial output w = 0 and a random output
+    ignoring the data.  Their sup over the family is the member gamma = 1/2 (excess 1/2 in mean at every N), slope
+    ~0: the accept rule refutes -1/2 for w = 0 (zero spread: a degenerate interval at 0) and never accepts the
+    random output (its excess has relative sd 1/sqrt 3, so the interval is wide but contains 0)."""
+    out, ci, sel = _synthetic_sup(lambda X, N, rng: np.zeros(1))
+    assert out.verdict is Verdict.ERRATUM and abs(ci.estimate) < 1e-9 and ci.lo > -0.5, str(ci)
+    assert sel == [2, 2, 2]                                              # the order-1 member is the sup
+    for seed in (0, 1, 2):
+        out, ci, sel = _synthetic_sup(lambda X, N, rng: rng.uniform(-1.0, 1.0, 1), seed=seed)
+        assert out.verdict is not Verdict.STATISTICAL and abs(ci.estimate) < 0.3 and ci.contains(0.0), str(ci)
+
+
+def test_sup_pipeline_accepts_the_noise_free_algorithm():
+    """Positive control: the noise-free phase-1 step (excess -> gamma (1 - min(1, gamma sqrt N/64)), sup 16/sqrt N
+    at gamma = 32/sqrt N) is accepted: the interval contains -1/2 and excludes -1 and 0."""
+    out, ci, sel = _synthetic_sup(_noise_free_prox)
+    assert out.verdict is Verdict.STATISTICAL, str(ci)
+    assert _synthetic_sup(_noise_free_prox)[1] == ci                     # same seeds -> bit-identical
