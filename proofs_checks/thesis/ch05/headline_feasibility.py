@@ -8,7 +8,8 @@ Check ``thm5_5_8.headline_infeasible`` (quick, < 0.05 s):
 * the experiment there: an n-ladder n0, 2 n0, 4 n0 and a d-ladder d = 2, 4, 8 at the d = 8 threshold, R = 8 runs per
   point; each run makes T = ``m_erm_lp_schedule(...)["T"]`` alternating steps (Thm 5.4.12 with constant 1, InnerLoop
   precondition L4373), each step at least one value query;
-* cost lower bound: 1 microsecond per step (a Python step measured 1.8 s in thm5_5_8.pipeline_and_schedule).  The
+* cost lower bound: 1 microsecond per step (a Python step of the reference pipeline measures ~10-40 ms with the fast
+  psi back-end, 1.8 s with the definitional psi_pa; thm5_5_8.lp_rows_* run a scaled regime instead).  The
   check FAILS if either ladder fits the full-profile budget of 90 s under this lower bound (then the rows must be run).
 """
 from __future__ import annotations
