@@ -239,18 +239,11 @@ def _risk_vs_d(ctx):
         sd.append(ex); bd.append(b)
     secs = time.perf_counter() - t0
     # stationarity between T/2 and T (paired over all runs): a drift of the excess means the chain has not mixed
-    dv = np.concatenate(diffs)
-    zt = float(abs(dv.mean()) / (dv.std(ddof=1) / math.sqrt(len(dv)))) if dv.std(ddof=1) > 0 else 0.0
-    if zt > 4.89:                                                           # two-sided 1e-6
-        return fail("the excess at T equals the excess at T/2 in mean (the chain is stationary after T/2)",
-                    f"mean difference {dv.mean():+.4f} (z = {zt:.2f}, {len(dv)} runs)")
-    stat_txt = (f"excess at T minus excess at T/2 (same chains, {len(dv)} runs): mean {dv.mean():+.4f}, z = {zt:.2f} "
-                f"(no drift detectable at false failure 1e-6)")
-    md = [float(np.mean(s)) for s in sd]
-    if any(m > b for m, b in zip(md, bd)):
-        return Outcome(Verdict.ERRATUM, claimed="E F_D - F_D* <= G sqrt(Theta) sqrt(8 d L)/(n eps)",
-                       computed=f"means {md} vs bounds {bd}", counterexample="a mean above the bound", details="",
-                       coverage=f"d in {ds} (the chapter's sampler at scaled constants)")
+    stop, stat_txt, md = stationary_and_below_bound(
+        diffs, sd, bd, claimed="E F_D - F_D* <= G sqrt(Theta) sqrt(8 d L)/(n eps)",
+        coverage=f"d in {ds} (the chapter's sampler at scaled constants)")
+    if stop is not None:
+        return stop
     ci = slope_interval(ds, sd, ctx.child_rng(799))
     fig = loglog_figure(ctx, "lp_risk_vs_d_gll", ds, sd, ci, theory=0.5, competitor=0.0, xlabel="d",
                         ylabel="excess empirical risk", title=f"Thm 4.4.2, l_1.5 ball, n = {N}, eps = {eps} ([GLL22] sampler)")
@@ -276,3 +269,26 @@ def _risk_vs_d(ctx):
     return at_most_partial(out, f"scaled sampler constants (C_eta, C_T) = ({ROW_C_ETA}, {ROW_C_T}) vs the stand-ins "
                                 f"(2^-8, 1) of the unprinted Theta-constants: T ~ 2500x smaller, inner-loop truncation "
                                 f"rho outside [0, 2] in up to {100 * worst_rho:.2f}% of rounds, no TV bound at this T")
+
+
+def stationary_and_below_bound(diffs, sd, bd, *, claimed: str, coverage: str):
+    """The two guards shared by the [GLL22] rows (l_p here, Schatten in gll_schatten), before the slope is read.
+
+    (1) Stationarity: the paired differences ``diffs`` (excess at T minus excess at T/2 on the same chains) have mean
+    0 -- a z-test at two-sided false failure 1e-6 (|z| > 4.89 fails: the chain has not mixed by T/2).  (2) Every
+    mean of ``sd`` (replicates per x) is at most its printed bound ``bd``; a mean above it is returned as an
+    ERRATUM-type outcome with ``claimed`` / ``coverage``.
+    Returns (outcome to return at once or None, the stationarity text, the means).
+    """
+    dv = np.concatenate(diffs)
+    zt = float(abs(dv.mean()) / (dv.std(ddof=1) / math.sqrt(len(dv)))) if dv.std(ddof=1) > 0 else 0.0
+    if zt > 4.89:                                                           # two-sided 1e-6
+        return (fail("the excess at T equals the excess at T/2 in mean (the chain is stationary after T/2)",
+                     f"mean difference {dv.mean():+.4f} (z = {zt:.2f}, {len(dv)} runs)"), "", [])
+    stat_txt = (f"excess at T minus excess at T/2 (same chains, {len(dv)} runs): mean {dv.mean():+.4f}, z = {zt:.2f} "
+                f"(no drift detectable at false failure 1e-6)")
+    md = [float(np.mean(s)) for s in sd]
+    if any(m > b for m, b in zip(md, bd)):
+        return (Outcome(Verdict.ERRATUM, claimed=claimed, computed=f"means {md} vs bounds {bd}",
+                        counterexample="a mean above the bound", details="", coverage=coverage), stat_txt, md)
+    return None, stat_txt, md
